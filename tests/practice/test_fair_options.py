@@ -19,7 +19,7 @@ import tutor
 from tutor.core.rng import Rng
 from tutor.practice import QuestionPool
 from tutor.practice.positions import Position, lesson_positions
-from tutor.practice.questions import action_text, can_do, gives_away, what_happens
+from tutor.practice.questions import action_text, can_do, gives_away, what_happens, third_person
 
 GAMES = list(tutor.GAMES)
 
@@ -102,7 +102,8 @@ def test_the_legal_option_is_worded_like_the_blocked_ones(game, origin, whole, t
     assert action_text(pos.session, a) == whole  # before: the option's text
     assert {o.text for o in q.options} == texts
     assert whole.startswith(q.answer.text) and q.answer.action_id == a.id
-    assert f"(“{whole}”): {a.why}" in q.explanation.splitlines()[0]  # the whole move is named once answered
+    # the whole move is named once answered, its reason said of the player
+    assert f"(“{whole}”): {third_person(a.why)}" in q.explanation.splitlines()[0]
 
 
 @pytest.mark.parametrize("game", GAMES)

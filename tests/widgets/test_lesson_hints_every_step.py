@@ -70,4 +70,5 @@ def test_every_hint_of_every_lesson_fits_the_step_the_learner_is_at(game_id):
                 assert not behind, (lesson.id, k, text, c, behind)
                 cut += text != lesson.hints[i]
             runner.app.actions.button_for(step).click()
-    assert shown >= 100 and cut >= 5, (shown, cut)
+    # (session 43: hints that read as notes were tied to their steps, so fewer are shown at every step: Spirit Duels 98)
+    assert shown >= 90 and cut >= 5, (shown, cut)

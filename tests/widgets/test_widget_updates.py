@@ -300,7 +300,7 @@ def test_old_steps_leave_the_log_a_chunk_at_a_time():
         shown.append(sum(1 for x in app.log._list.children if "Step " in getattr(x, "value", "")))
     # 1..4 steps, then 3 dropped at once (an "… 3 earlier steps" line instead), then they grow again
     assert shown == [1, 2, 3, 4, 2, 3, 4, 2, 3], shown
-    assert "6 earlier steps" in app.log._more.value and app.log._more in app.log._list.children
+    assert "6 earlier steps" in app.log._more.description and app.log._more in app.log._list.children
 
 
 def test_warm_up_leaves_the_session_as_it_was():
