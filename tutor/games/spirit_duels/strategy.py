@@ -138,7 +138,13 @@ def reasons(g, s: SDState, mine) -> list[str]:
     if ch.get("armor", 0) > 0 and not reasons:
         reasons.append(f"it armors one of {{your}} Spirits against the next attack {cite}")
     if not reasons:
-        if a.kind == "pass":  # (a Pass gives up one turn, gaining the advantage the round's: trial 41)
+        ends = _pass_ends(s, a)
+        if ends:  # (verify 43: "it may still act later" was said when this Pass ended the Action Phase)
+            why, clause = ends
+            also = "" if clause in a.clauses[:2] else f"[{clause}] "
+            reasons.append(f"no action now deals damage or builds {{your}} dice; {why}, so this Pass ends the "
+                           f"Action Phase {also}{cite}")
+        elif a.kind == "pass":  # (a Pass gives up one turn, gaining the advantage the round's: trial 41)
             reasons.append(f"no action now deals damage or builds {{your}} dice, and after a Pass {{you}} may still "
                            f"act later in the round, unless {{your}} opponent passes next {cite}")
         elif a.kind == "gain-advantage":
@@ -159,6 +165,18 @@ def reasons(g, s: SDState, mine) -> list[str]:
                 reasons.append(f"no move now deals damage or builds {{your}} dice, so it takes "
                                f"“{a.label}” {cite}")
     return reasons
+
+
+def _pass_ends(s: SDState, action) -> tuple[str, str] | None:
+    """When ``action`` is a Pass that ends the Action Phase: why (in the strategy's voice) and the clause; else None
+    (the conditions of the engine's Pass, :func:`.actions._pass`)."""
+    if action.kind != "pass":
+        return None
+    if s.gained_by is not None and s.gained_by != action.actor:
+        return "{your} opponent gained the advantage earlier this round", "sd.advantage.locked"
+    if s.last_was_pass:
+        return "{your} opponent passed just before", "sd.pass.consecutive"
+    return None
 
 
 def card_text(g, s: SDState, action) -> tuple[str, str] | None:
