@@ -377,6 +377,11 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         own = f' <span class="rt-faq-own">“{esc(name)}”</span>' if name != e.path.stem else ""
         return "My question" + own
 
+    def _source_word(self, e: faq.Entry) -> str:
+        """"Source" for a shipped question; "Based on" for a saved one, whose source is the question it was made from
+        (verify 43: "MY QUESTION · Source: Restless Spirits rulebook › General FAQs" read as if the rulebook asked it)."""
+        return "Based on" if e.id in self.mine_ids else "Source"
+
     def _show_entry(self) -> None:
         e, names = self.entry, faq.card_names(self.app.session)
         for sid, item in self._items.items():
@@ -390,7 +395,7 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
             whatif = (f'<div class="rt-faq-whatif"><b>What if:</b> {esc(said)}. The answer below is for the original '
                       "set-up; the checks run on yours.</div>")
         self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
-                           f'{self._kicker_title(e)} <span class="rt-faq-src">· Source: '
+                           f'{self._kicker_title(e)} <span class="rt-faq-src">· {self._source_word(e)}: '
                            f'{esc(source_words(src.file, src.section))}</span></div><div class="rt-faq-q">{esc(e.question)}</div>{whatif}</div>')
         self.answer_html.value = (f'<div class="rt-faq-from">In short</div>'
                                   f'<div class="rt-faq-atext">{esc(e.answer)}</div>')

@@ -279,5 +279,7 @@ def test_a_saved_questions_header_shows_its_own_title_not_its_file_name_in_capit
     page.open("my-swap-at-six")
     kicker = page.card.value.split('<div class="rt-faq-kicker">')[1].split("<span class=\"rt-faq-src\">")[0]
     assert kicker == 'Restless Spirits · My question <span class="rt-faq-own">“Do I swap at Six?”</span> '
+    assert '<span class="rt-faq-src">· Based on: Restless Spirits rulebook ›' in page.card.value  # (verify 43)
     page.open("faq-buy-at-hand-limit")
     assert 'rt-faq-kicker">Restless Spirits · ' + index.get("faq-buy-at-hand-limit").title in page.card.value
+    assert '<span class="rt-faq-src">· Source: Restless Spirits rulebook ›' in page.card.value
