@@ -87,8 +87,8 @@ def _mark_die_option(g, seat: int, i: int, k: int, line: str, stage: int, defeat
     # whose die it is, in the words of its owner, the one meditating (trial 19: "Mark for reroll: Player 2's Binx"
     # read, in free play, as the computer marking someone else's die while Player 1 was to move)
     name, mark = spirit_name(g, sl), ""
-    if name.endswith(" [provisional]"):  # (the mark closes the label: "Mark your Electric Line B Stage 1's …
-        # for reroll †")
+    # (the mark closes the label: "Mark your Electric Line B Stage 1's … for reroll †")
+    if name.endswith(" [provisional]"):
         name, mark = name[: -len(" [provisional]")], " [provisional]"
     # identical dice are one option (new user 43: three dice on the board, two options, read as a stale board):
     # the option says how many it stands for and that choosing it again marks the next one
