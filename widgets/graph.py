@@ -34,7 +34,7 @@ from tutor import interactions as tg
 
 from .graph_canvas import Canvas
 from .graph_details import DetailsPanel
-from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, edge_route, focus_layout,
+from .graph_layout import (CARD_KINDS, EDGE_LEFT, EDGE_TOP, FOCUS_MIN_H, FOCUS_MIN_W, edge_routes, focus_layout,
                            grouped_layout, path_layout)
 from .graph_search import Search, address_node
 from .graph_style import CSS, KIND_COLOURS, NODE_H, TITLE, WORD_KINDS, cytoscape_style
@@ -436,10 +436,10 @@ class GraphView(Canvas, DetailsPanel, Search):
                               for h, sx, sy in (("halo:a", -1, -1), ("halo:b", 1, 1))]
         self._topleft = (min((p[0] for p in pos.values()), default=0.0) - EDGE_LEFT,
                          min((p[1] for p in pos.values()), default=0.0) - (EDGE_TOP if boxes else NODE_H / 2))
+        routes = edge_routes(pos, self.selected if focus else None, self.query is not None, edges)
         for u, v, k, d in ((*e, self.G.edges[e]) for e in edges):
             cls = (d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value
-                                                                                     else "")
-                   + edge_route(pos, self.selected if focus else None, self.query is not None, u, v))
+                                                                                     else "") + routes[(u, v, k)])
             data["edges"].append({"data": {"id": f"{u}>{v}#{k}", "source": u, "target": v, "kind": d["kind"]},
                                   "classes": cls})
         if self.cy is not None:  # (else drawn once the canvas is made)

@@ -7,7 +7,7 @@ import math
 
 from tutor import interactions as tg
 
-from .graph_style import NODE_H, NODE_W, WORD_KINDS
+from .graph_style import LANE_STEP, LANES, NODE_H, NODE_W, WORD_KINDS
 
 #: The kinds of cards, in the order their boxes are drawn (rule words follow, :data:`WORD_KINDS`).
 CARD_KINDS = ("spirit", "blessing", "curse", "clan", "allegiance", "wonder", "class", "move", "item", "trait")
@@ -127,9 +127,32 @@ def path_route(pos: dict[str, tuple[float, float]], source: str, target: str) ->
     return " down" if y2 > y1 else " up"
 
 
-def edge_route(pos: dict[str, tuple[float, float]], selected: str | None, path: bool, source: str, target: str) -> str:
-    """The route class of an edge: :func:`path_route` in a path drawing (``path``), else :func:`focus_route`."""
-    return path_route(pos, source, target) if path else focus_route(pos, selected, source, target)
+def edge_routes(pos: dict[str, tuple[float, float]], selected: str | None, path: bool, edges: list[tuple]) -> dict:
+    """The route class of each edge ``(u, v, key)`` of ``edges``: :func:`path_route` in a path drawing (``path``),
+    with its lane (:func:`side_lanes`), else :func:`focus_route`."""
+    if not path:
+        return {e: focus_route(pos, selected, e[0], e[1]) for e in edges}
+    routes = {e: path_route(pos, e[0], e[1]) for e in edges}
+    lanes = side_lanes(pos, [e for e, r in routes.items() if r in (" up", " down")], routes)
+    return {e: r + (f" lane-{lanes[e]}" if e in lanes else "") for e, r in routes.items()}
+
+
+def side_lanes(pos: dict[str, tuple[float, float]], edges: list[tuple], routes: dict) -> dict:
+    """A lane for each arrow between two cards of one column (``edges``, routed ``" up"``/``" down"`` in
+    ``routes``): arrows along one side of one column whose spans meet (even at one card) get different lanes, the
+    shorter span nearer the cards, so each can be followed from its own card (newuser43: three "blocks" arrows
+    shared one line beside Nozawa, Takayama, Nordheim and Onota, and one could not tell where each came from).
+    Returns edge -> lane index ``0..LANES-1`` (beyond that, the outermost lane is shared)."""
+    taken: dict[tuple, list[tuple[float, float, int]]] = {}
+    out = {}
+    span = {e: tuple(sorted((pos[e[0]][1], pos[e[1]][1]))) for e in edges}
+    for e in sorted(edges, key=lambda e: (span[e][1] - span[e][0], span[e], str(e))):
+        lo, hi = span[e]
+        side = taken.setdefault((round(pos[e[0]][0]), routes[e]), [])
+        used = {k for a, b, k in side if a <= hi and lo <= b}
+        out[e] = next((k for k in range(LANES) if k not in used), LANES - 1)
+        side.append((lo, hi, out[e]))
+    return out
 
 
 #: Model units between the columns and between the rows of a path drawing (:func:`path_layout`).

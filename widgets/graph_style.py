@@ -21,6 +21,9 @@ TAXI_TURN = {"out": 70.0, "in": -40.0}
 #: right; going up, on the left). Between the card's edge (NODE_W / 2, 66) and the middle of the gap to the next column
 #: (96), where the arrows between next columns turn (``edge.step``), apart from them.
 SIDE_LANE = {"down": -78.0, "up": -78.0}
+#: Lanes beside a column of a path drawing (graph_layout.side_lanes): the most, and the model units between two (the
+#: first 68 from the column's centre line, the last 89: all between the cards' edge and the turn of ``edge.step``).
+LANES, LANE_STEP = 4, 7.0
 #: The nodes' label size (model units: drawn at this times the zoom; the focus drawing is fitted at about 1).
 NODE_FONT = 16
 
@@ -164,6 +167,11 @@ def cytoscape_style() -> list[dict]:
         *({"selector": f"edge.{way}", "style": {"curve-style": "segments", "segment-weights": "0 1",
                                                 "segment-distances": f"{d:g} {d:g}", "edge-distances": "node-position"}}
           for way, d in SIDE_LANE.items()),
+        # arrows beside one column whose spans meet each take their own lane (graph_layout.side_lanes): nearest the
+        # cards first, all between the cards' edge (66) and the turn of the arrows between columns (96)
+        *({"selector": f"edge.lane-{k}", "style": {"segment-distances": f"{-(68 + LANE_STEP * k):g} "
+                                                                          f"{-(68 + LANE_STEP * k):g}"}}
+          for k in range(LANES)),
         {"selector": "edge.step", "style": {"curve-style": "taxi", "taxi-direction": "horizontal", "taxi-turn": "50%",
                                             "taxi-turn-min-distance": 4}},
         {"selector": "edge.labelled", "style": {"label": "data(kind)", "font-size": 10, "text-rotation": "autorotate",
