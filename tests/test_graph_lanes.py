@@ -3,7 +3,7 @@ name the side the token goes on (newuser 43: three "blocks" arrows beside Nozawa
 one line, so one could not tell where each came from; "Magmaros places 1 Burn token on a Spirit")."""
 from tutor import interactions as tg
 from widgets.graph import GraphView
-from widgets.graph_layout import edge_routes, path_layout, side_lanes
+from widgets.graph_layout import edge_routes, focus_layout, path_layout, side_lanes
 
 
 def test_arrows_along_one_column_take_their_own_lanes():
@@ -39,3 +39,19 @@ def test_status_tokens_name_the_side_they_go_on():
     assert why[("Rookrok", "Armor token")] == "Rookrok places 1 Armor token on itself."
     assert why[("Taunting Roar", "Armor token")] == "Taunting Roar places 1 Armor token on an ally Spirit."
     assert not [w for w in why.values() if w.endswith("on a Spirit.")]
+
+
+def test_arrows_of_several_kinds_into_the_selected_card_each_take_their_kinds_lane():
+    """Newuser 44: Presence's red "blocks" arrow into the Burn token ran along one lane under 18 purple "triggers"
+    arrows. In a focus drawing each kind of arrow into (out of) the selected card has its own lane."""
+    v = GraphView("spirit-duels", node="spirit-duels:burn")
+    v.focus.value = True
+    nodes, edges = v.visible()
+    pos, _ = focus_layout(v.selected, edges)
+    routes = edge_routes(pos, v.selected, False, edges, v.G)
+    by = {(v.G.nodes[u]["label"], v.G.edges[(u, w, k)]["kind"]): routes[(u, w, k)] for u, w, k in edges if w == v.selected}
+    assert by[("Presence", "blocks")] == " in in-0"
+    assert by[("Magmaros", "triggers")] == " in in-1"  # the two kinds into it, in KIND_COLOURS order
+    # one kind alone keeps the one lane
+    assert edge_routes(pos, v.selected, False, [e for e in edges if v.G.edges[e]["kind"] == "triggers"], v.G) \
+        == {e: r.replace(" in-1", "") for e, r in routes.items() if v.G.edges[e]["kind"] == "triggers"}

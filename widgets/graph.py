@@ -436,7 +436,7 @@ class GraphView(Canvas, DetailsPanel, Search):
                               for h, sx, sy in (("halo:a", -1, -1), ("halo:b", 1, 1))]
         self._topleft = (min((p[0] for p in pos.values()), default=0.0) - EDGE_LEFT,
                          min((p[1] for p in pos.values()), default=0.0) - (EDGE_TOP if boxes else NODE_H / 2))
-        routes = edge_routes(pos, self.selected if focus else None, self.query is not None, edges)
+        routes = edge_routes(pos, self.selected if focus else None, self.query is not None, edges, self.G)
         for u, v, k, d in ((*e, self.G.edges[e]) for e in edges):
             cls = (d["kind"] + (" path" if (u, v, k) in self.path_edges else "") + (" labelled" if self.labels.value
                                                                                      else "") + routes[(u, v, k)])

@@ -7,7 +7,7 @@ import math
 
 from tutor import interactions as tg
 
-from .graph_style import LANE_STEP, LANES, NODE_H, NODE_W, WORD_KINDS
+from .graph_style import KIND_COLOURS, LANE_STEP, LANES, NODE_H, NODE_W, WORD_KINDS
 
 #: The kinds of cards, in the order their boxes are drawn (rule words follow, :data:`WORD_KINDS`).
 CARD_KINDS = ("spirit", "blessing", "curse", "clan", "allegiance", "wonder", "class", "move", "item", "trait")
@@ -127,14 +127,33 @@ def path_route(pos: dict[str, tuple[float, float]], source: str, target: str) ->
     return " down" if y2 > y1 else " up"
 
 
-def edge_routes(pos: dict[str, tuple[float, float]], selected: str | None, path: bool, edges: list[tuple]) -> dict:
+def edge_routes(pos: dict[str, tuple[float, float]], selected: str | None, path: bool, edges: list[tuple],
+                G=None) -> dict:
     """The route class of each edge ``(u, v, key)`` of ``edges``: :func:`path_route` in a path drawing (``path``),
-    with its lane (:func:`side_lanes`), else :func:`focus_route`."""
+    with its lane (:func:`side_lanes`), else :func:`focus_route`, with its kind's lane (:func:`kind_lane`, the kinds
+    read from the graph ``G``'s edge data, e.g. ``"blocks"``; without ``G``, none)."""
     if not path:
-        return {e: focus_route(pos, selected, e[0], e[1]) for e in edges}
+        routes = {e: focus_route(pos, selected, e[0], e[1]) for e in edges}
+        if G is None:
+            return routes
+        kinds = {e: G.edges[e]["kind"] for e in edges}
+        shared: dict[str, set[str]] = {}
+        for e, r in routes.items():
+            shared.setdefault(r, set()).add(kinds[e])
+        return {e: r + kind_lane(r, kinds[e], shared[r]) for e, r in routes.items()}
     routes = {e: path_route(pos, e[0], e[1]) for e in edges}
     lanes = side_lanes(pos, [e for e, r in routes.items() if r in (" up", " down")], routes)
     return {e: r + (f" lane-{lanes[e]}" if e in lanes else "") for e, r in routes.items()}
+
+
+def kind_lane(route: str, kind: str, kinds: set[str]) -> str:
+    """The lane class of an arrow routed ``route`` (``" in"``/``" out"`` of a focus drawing) of interaction ``kind``
+    when arrows of ``kinds`` share that route: ``" in-k"``/``" out-k"``, k the kind's place among them in the order
+    of :data:`~widgets.graph_style.KIND_COLOURS`; ``""`` for another route or a single kind (the one lane)."""
+    if route not in (" in", " out") or len(kinds) < 2:
+        return ""
+    order = [k for k in KIND_COLOURS if k in kinds]
+    return f"{route}-{order.index(kind)}" if kind in order else ""
 
 
 def side_lanes(pos: dict[str, tuple[float, float]], edges: list[tuple], routes: dict) -> dict:

@@ -16,6 +16,11 @@ NODE_W, NODE_H = 132, 46
 #: in a focus drawing: both inside the empty lane between it and its first column, apart, so an arrow pair both ways
 #: shows as two lines (cytoscape's ``taxi-turn``, from the source's edge; negative, from the target's edge).
 TAXI_TURN = {"out": 70.0, "in": -40.0}
+#: With arrows of several kinds into (out of) the selected card, each kind runs along its own lane (graph_layout.
+#: edge_routes: ``in-k``/``out-k``, k in the order of :data:`KIND_COLOURS`): model units from the card's edge to the
+#: first lane, and between lanes (newuser44: Presence's red "blocks" arrow into the Burn token ran under 18 purple
+#: "triggers" arrows along one lane and could not be followed).
+KIND_LANE_FIRST, KIND_LANE_STEP = 24.0, 14.0
 #: Model units from a column's centre line to the lane an arrow between two of its cards runs along in a path drawing
 #: (cytoscape's ``segment-distances``, perpendicular to the arrow: for an arrow going down, a negative one is on the
 #: right; going up, on the left). Between the card's edge (NODE_W / 2, 66) and the middle of the gap to the next column
@@ -163,6 +168,8 @@ def cytoscape_style() -> list[dict]:
         *({"selector": f"edge.{way}", "style": {"curve-style": "taxi", "taxi-direction": "horizontal",
                                                 "taxi-turn": f"{turn:g}px", "taxi-turn-min-distance": 4}}
           for way, turn in TAXI_TURN.items()),
+        *({"selector": f"edge.{way}-{k}", "style": {"taxi-turn": f"{sign * (KIND_LANE_FIRST + KIND_LANE_STEP * k):g}px"}}
+          for way, sign in (("out", 1), ("in", -1)) for k in range(len(KIND_COLOURS))),
         # a path drawing's arrow between two cards of one column, along the lane beside it (graph_layout.path_route)
         *({"selector": f"edge.{way}", "style": {"curve-style": "segments", "segment-weights": "0 1",
                                                 "segment-distances": f"{d:g} {d:g}", "edge-distances": "node-position"}}
