@@ -41,7 +41,7 @@ def test_real_values_read_as_sentences():
     assert "The Lost Spirits row holds Uji, Rinca and Nalpa" in rs
     assert "Player 1's Hand holds 5 cards" in sp and "Player 1 has 6 Spirit" in sp
     assert "The Hourglass shows 1" in sp
-    assert "Player 1's Tychomp has the Advantage Die" in sd
+    assert "The Advantage Die waits on Player 1's Tychomp" in sd  # (words44: was "... has the Advantage Die")
     assert "Player 1's Spirit Lines are Toxic Line A and Ice Line C" in sd
     assert "Player 1's Tychomp is exhausted" in sd and "The Spirit Lines are revealed" in sd
     assert "2 outcomes of chance fixed in advance are left" in sd | sp

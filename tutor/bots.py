@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Literal
@@ -121,6 +122,30 @@ class Scored:
     #: said of a seat whose hand is hidden (:meth:`Bot._public`): a strategy's reason then names none of its hidden
     #: cards (Restless Spirits' offering reason, hints35)
     public: bool = False
+
+
+def _said_once(said: str, reasons: list[str]) -> list[str]:
+    """The reasons of the decisions a move leads to (each ``"it <does> ..."``), said as one: ``said`` once, then
+    what each does, joined (``"then the card taken next grows a Camp ... [sp.march], and shields a clan stack ...
+    [sp.shield]"``; verify 43: "then the card taken next" was said before each of them). A reason that is not
+    ``"it ..."`` stays as it is; with no ``said``, every reason does."""
+    if not said:
+        return list(reasons)
+    doing = list(dict.fromkeys(r[3:] for r in reasons if r.startswith("it ")))
+    if not doing:
+        return list(reasons)
+    if len(doing) > 1:  # the move's own clauses, cited after each part, are cited once, at the end
+        tags = [re.findall(r" \[[^\]\s]+\]", (re.search(r"(?: \[[^\]\s]+\])*$", d) or [""])[0]) for d in doing]
+        n = 0
+        while all(len(t) > n for t in tags) and len({t[-1 - n] for t in tags}) == 1:
+            n += 1
+        cut = len("".join(tags[0][len(tags[0]) - n:])) if n else 0
+        if cut:
+            doing = [d[:-cut] for d in doing[:-1]] + [doing[-1]]
+    joined = f"{said} " + (doing[0] if len(doing) == 1 else f"{', '.join(doing[:-1])}, and {doing[-1]}")
+    first = next(i for i, r in enumerate(reasons) if r.startswith("it "))
+    rest = [r for r in reasons if not r.startswith("it ")]
+    return rest[:first] + [joined] + rest[first:]
 
 
 class Bot:
@@ -296,7 +321,7 @@ class Bot:
                 if later else [])
         then = [r for r in then if not r.startswith(("no move now", "nothing left"))]
         said = getattr(self._strategy, "FOLLOW", {}).get(mine.action.kind, "then the next choice")
-        then = [f"{said} {r[3:]}" if said and r.startswith("it ") else r for r in then]
+        then = _said_once(said, then)
         # one reason said once (trial 22's look: a Spirit Duels set-aside said its mulligan reason twice, for the
         # card set aside and for the card drawn in its place)
         return list(dict.fromkeys(first + then)) or self._strategy.reasons(game, state, mine)

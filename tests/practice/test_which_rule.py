@@ -16,16 +16,17 @@ from tutor.practice import QuestionPool, generate, questions
 from tutor.practice.askable import askable
 from tutor.practice.coach import SEED
 from tutor.practice.positions import Position
+from tutor.practice.questions import third_person
 from tutor.practice.which_rule import _title_words, names_the_move, which_rule
 from tutor.registry import clauses_for
 
 ASKS = "Which of these rules applies to this move: a reason it is allowed now, or part of what it does at once?"
 
 #: (game, index in the seed-1 stream, origin, prompt, right answer, wrong answers) of the first which-rule question
-#: on a core rule that had none before
+#: on a core rule that had none before (words44: a prompt no longer says the AP a reason of the move counts)
 FIRST = [
     ("restless-spirits", 2, "scenario: Buying a Totem with a full hand",
-     "Player 1 has 2 AP. Player 1 takes “Buy Bell & Feather (double) [provisional] from market row 2 · 1 AP”. "
+     "Player 1 takes “Buy Bell & Feather (double) [provisional] from market row 2 · 1 AP”. "
      f"{ASKS}", ("rs.hand-limit", "Hand limit of 7"),
      {"rs.turn.end": "Ending the turn", "rs.turn.no-carry": "AP does not carry over",
       "rs.mastery": "Mastery makes one type free to attract"}),
@@ -33,7 +34,7 @@ FIRST = [
     # the move speaks of: the stream moved; session 42: a new ruling, rs.ruling.copy-chain, moved it again, and the
     # release is first asked at 79, in the lesson of the same move)
     ("restless-spirits", 79, "lesson: Releasing a Spirit",
-     "Player 1 has 2 AP. Player 1 takes “Play Mirror (single) [provisional] to Gonga (Sacred [provisional]) "
+     "Player 1 takes “Play Mirror (single) [provisional] to Gonga (Sacred [provisional]) "
      f"(space 1) · 1 AP”. {ASKS}", ("rs.release", "Release is automatic and free"),
      {"rs.ability.once": "Once per game, your turn only", "rs.ruling.moved-token": "Whose token Twizel carries",
       "rs.ability.activate": "Activate a Spirit ability (Free)"}),
@@ -82,7 +83,7 @@ def test_a_core_rule_is_asked(game, index, origin, prompt, right, wrongs):
     cited = _cited(q.session, q.action_id)
     assert right[0] in cited and not cited & set(wrongs)
     clauses = tutor.clauses(game)
-    assert q.answer.note == clauses[right[0]].text and clauses[right[0]].title in q.explanation
+    assert q.answer.note == third_person(clauses[right[0]].text) and clauses[right[0]].title in q.explanation
     assert "play no part" in q.explanation
 
 

@@ -170,7 +170,7 @@ def test_clicking_a_tutor_action_advances_and_logs_events():
     assert len(app.session.history) == 1
     events = with_class(app.log.widget, "tutor-event")
     assert len(events) == len(app.session.history[0].events) >= 4
-    assert "fixed by the lesson" in html_of(app.log.widget)
+    assert "chosen in advance for this example" in html_of(app.log.widget)
     assert "Player 2's turn" in app.board.html.value
     app.actions.button_for("pass").click()
     assert len(with_class(app.log.widget, "tutor-event")) == sum(len(st.events) for st in app.session.history)

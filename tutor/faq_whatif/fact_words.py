@@ -82,7 +82,9 @@ _GAME_COUNTS: dict[str, dict[str, str]] = {"spirited": {"hand_size": "{P} Hand h
 #: Yes-or-no facts said as a sentence (by the last part of the fact's path): (when yes, when no); ``{S}``: whose
 #: (a Spirit, "Player 1's Tychomp").
 _BOOLS: dict[str, tuple[str, str]] = {
-    "advantage_die": ("{S} has the Advantage Die", "{S} does not have the Advantage Die"),
+    # (the die waits on a Spirit until it is rolled: "does not have the Advantage Die" read as wrong once it was in the
+    # Spirit's pool, new user 43)
+    "advantage_die": ("The Advantage Die waits on {S}", "No Advantage Die waits on {S}"),
     "presence": ("{S} shows its Presence side", "{S} does not show its Presence side"),
     "lines_revealed": ("the Spirit Lines are revealed", "the Spirit Lines are not revealed"),
     "last_was_pass": ("the last action was a pass", "the last action was not a pass"),

@@ -18,7 +18,6 @@ Texts use action labels and clause titles only (never ids).
 """
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -28,6 +27,7 @@ from ..core.model import Action, Blocked, Clause
 from ..core.rng import Rng
 from ..core.session import Session
 from .positions import Position, copy_session
+from .question_words import player, rule_text, situation, third_person  # noqa: F401 - (re-exported: tests, which_rule)
 
 Kind = Literal["can-do", "why-not", "what-happens", "which-rule"]
 #: The question kinds drawn from at each position (two of them, in an order drawn from the seed); the ``which-rule``
@@ -100,44 +100,6 @@ class Question(BaseModel):
     def answer(self) -> Option:
         """The correct option."""
         return next(o for o in self.options if o.correct)
-
-
-def player(seat: int) -> str:
-    """``0`` -> ``"Player 1"`` (how the engine names seats in its texts)."""
-    return f"Player {seat + 1}"
-
-
-def situation(session: Session, seat: int) -> str:
-    """A short sentence about what the player has to spend now, e.g. ``"Player 1 has 2 AP. "`` (Restless Spirits'
-    AP, Spirit Duels' Essence); empty where the game counts no such thing."""
-    unit = type(session.game).cost_unit
-    players = getattr(session.state, "players", None)
-    if not players or not 0 <= seat < len(players):
-        return ""
-    value = getattr(players[seat], unit.lower(), None)
-    if not isinstance(value, int) or isinstance(value, bool):
-        return ""
-    return f"{player(seat)} has {value} {unit}. "
-
-
-#: Words before which "you" is an object ("stops you", "lets you", "for you"): it becomes "them", else "they".
-_OBJECT_AFTER = frozenset("stops stop lets let gives give of to for with costs cost than scoring scores from at on by "
-                          "behind beside against makes make tells asks helps help".split())
-_YOU = {"you": "they", "your": "their", "yours": "theirs", "yourself": "themselves"}
-
-
-def third_person(text: str) -> str:
-    """An engine sentence said to the player ("you have 2 Activation Tokens") said of them ("they have 2 Activation
-    Tokens"), so an explanation about "Player 2" keeps one person throughout (trial 42: "Player 2 takes ... you have
-    2 Activation Tokens"). "They" takes the verb forms "you" takes; "you" after a verb or preposition that makes it
-    an object ("stops you") becomes "them"."""
-    def said(m: re.Match) -> str:
-        word = m.group(0)
-        low = word.lower()
-        before = text[:m.start()].rstrip().rsplit(" ", 1)[-1].strip("(“,;:").lower()
-        out = "them" if low == "you" and before in _OBJECT_AFTER else _YOU[low]
-        return out.capitalize() if word[0].isupper() else out
-    return re.sub(r"\b[Yy]ou(?:rself|rs|r)?\b", said, text)
 
 
 def action_text(session: Session, a: Action) -> str:
@@ -303,8 +265,9 @@ def can_do(pos: Position, rng: Rng) -> Question | None:
     lines += [f"Not possible: {third_person(b.why)} ({clauses[b.clause].title})." for b in picked]
     focus = next((c for c in a.clauses if clauses[c].taught), a.clauses[0])
     cited = tuple(dict.fromkeys([focus] + [b.clause for b in picked]))
+    asks = " ".join([o.note for o in options] + [clauses[c].title for c in cited])  # why each is possible or not
     return Question(kind="can-do", game_id=s.game_id, key=_key("can-do", pos, a.id), origin=pos.origin,
-                    prompt=f"{situation(s, actor)}Which of these can {player(actor)} do now?", session=s,
+                    prompt=f"{situation(s, actor, asks)}Which of these can {player(actor)} do now?", session=s,
                     actor=actor, clause=focus, clauses=cited, options=tuple(_shuffled(rng, options)),
                     explanation="\n".join(lines), action_id=a.id)
 
@@ -336,14 +299,15 @@ def why_not(pos: Position, rng: Rng) -> Question | None:
     first = [c for c in cands if c in others][:1]
     rest = _shuffled(rng, [c for c in cands[:8] if c not in first])
     wrong = (first + rest)[: OPTIONS - 1]
-    options = [Option(text=right.title, correct=True, clause=right.id, note=right.text)]
-    options += [Option(text=clauses[c].title, correct=False, clause=c, note=clauses[c].text) for c in wrong]
+    options = [Option(text=right.title, correct=True, clause=right.id, note=rule_text(right))]
+    options += [Option(text=clauses[c].title, correct=False, clause=c, note=rule_text(clauses[c])) for c in wrong]
     texts = [o.text for o in options]
     if len(set(texts)) != len(texts):
         return None
-    expl = f"{third_person(b.why)}.\nThe rule: {right.title}: {right.text}"
+    expl = f"{third_person(b.why)}.\nThe rule: {right.title}: {rule_text(right)}"
     return Question(kind="why-not", game_id=s.game_id, key=_key("why-not", pos, b.label), origin=pos.origin,
-                    prompt=f"{situation(s, actor)}{player(actor)} would like to: “{b.label}”. Why is that not "
+                    prompt=f"{situation(s, actor, f'{b.why} {right.title}')}{player(actor)} would like to: "
+                           f"“{b.label}”. Why is that not "
                            "allowed now?", session=s, actor=actor, clause=b.clause, clauses=(b.clause,),
                     options=tuple(_shuffled(rng, options)), explanation=expl, subject=b.label)
 

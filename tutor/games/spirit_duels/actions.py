@@ -86,14 +86,17 @@ def apply_action(c: Ctx, a: Action) -> None:
         sl = p.spirits[i]
         sl.exhausted = True
         dice = list(printed_dice(g, sl))
-        c.ev("sd.activate", f"{c.who(seat)} exhausts {c.sname(seat, i)} and rolls its "
-             f"{len(dice)} printed dice into its active pool.", cards=(c.spirit_card(sl).id,), actor=seat)
+        # (new user 43: "rolls its 2 printed dice" did not name the Advantage Die that was rolled too)
+        extra = ", and the Advantage Die placed on it," if sl.advantage_die else ""
+        c.ev("sd.activate", f"{c.who(seat)} exhausts {c.sname(seat, i)} and rolls the {len(dice)} "
+             f"{'die' if len(dice) == 1 else 'dice'} on its card{extra} into its active pool.",
+             cards=(c.spirit_card(sl).id,), actor=seat)
         for kind in dice:
             roll_into(c, seat, i, kind, "", "Activate")
         if sl.advantage_die:
             sl.advantage_die = False
-            c.ev("sd.activate.advantage-die", f"The Advantage Die is assigned to {c.sname(seat, i)}, so it is rolled "
-                 "too.", auto=True, actor=seat)
+            c.ev("sd.activate.advantage-die", f"The Advantage Die placed on {c.sname(seat, i)} is rolled with them; "
+                 "it waits on no Spirit until the next End Phase places it.", auto=True, actor=seat)
             roll_into(c, seat, i, "advantage", "", "Advantage Die")
         ab = ability_of(g, sl)
         if ab is not None and ab.timing == "activate":

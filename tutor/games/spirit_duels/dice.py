@@ -91,6 +91,7 @@ def roll_text(kind: str, face: str, forced: bool) -> str:
     """``"Level 1 Attack die rolls Magic (chance 1/6; this die: Attack 2/6, ...)"``."""
     how = "is set to" if forced else "rolls"
     p = chance(kind, face)
-    extra = "; fixed by the lesson" if forced else ""
+    # (new user 43: "fixed by the lesson" was read on a FAQ page; lessons, FAQ questions and walkthroughs fix rolls)
+    extra = "; chosen in advance for this example" if forced else ""
     return f"{kind_label(kind)} {how} {face_label(face)} (chance {p.numerator}/{p.denominator}{extra}; " \
            f"this die: {odds(kind)})"

@@ -261,6 +261,7 @@ def _strip(s) -> str:
                                     for p in s.players for sl in p.spirits):
             bits.append('<span class="rt-muted sd-advnote">Advantage Die: first placed in the End Phase</span>')
     if s.forced_rolls:
-        bits.append(f'<span class="sd-flag" title="The lesson fixes the next die faces so it always works: '
-                    f'{esc(", ".join(s.forced_rolls))}">next {len(s.forced_rolls)} roll{"" if len(s.forced_rolls) == 1 else "s"} fixed by the lesson</span>')
+        n = len(s.forced_rolls)  # (said on lesson, FAQ and walkthrough pages alike: new user 43)
+        bits.append(f'<span class="sd-flag" title="This example fixes the next die faces so it always shows its rule: '
+                    f'{esc(", ".join(s.forced_rolls))}">next {n} roll{"" if n == 1 else "s"} chosen in advance</span>')
     return f'<div class="sd-strip">{"".join(f"<span>{b}</span>" for b in bits)}</div>'
