@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import clan_of
+from .cards import clan_of, medal_kind
 from .state import SPState
 from .zones import camp_clan, camp_count, held, medal_value, overrun_limit
 
 #: Feature weights: Spirit is the score; a Camp's cards are worth about what their medal would score in a March.
-WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3}
+#: ``medals``: refreshed medals held, which a later Battle can score and which break a tie first (Battles: score a
+#: refreshed medal or replace an exhausted one; Tiebreakers), well below what scoring one gains, so a medal that can
+#: be scored is (new user 43: the computer let an exhausted Bronze stay rather than swap it for a fresh one).
+WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3, "medals": 0.5}
 
 #: The Spirit a March would score for a Camp of N cards of one clan (Marching & Allegiances: 2 Bronze, 3 Silver,
 #: 4+ Gold).
@@ -87,8 +90,9 @@ def features(g, s: SPState, seat: int) -> dict[str, float]:
         road += len(st.cards)
         if len(st.cards) >= overrun_limit(g, s, seat, st.clan) - 1:
             risk += 1
+    medals = sum(a.medal is not None and not a.exhausted for a in held(s, seat))
     return {"spirit": float(p.spirit), "camps": camps, "hand": float(len(p.hand)), "road": float(road),
-            "risk": float(risk), "shields": float(shields)}
+            "risk": float(risk), "shields": float(shields), "medals": float(medals)}
 
 
 def reasons(g, s: SPState, mine) -> list[str]:
@@ -98,6 +102,8 @@ def reasons(g, s: SPState, mine) -> list[str]:
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
     if a.kind == "final-recruit":
         return [_final_recruit_reason(s, a.actor, cite)]
+    if a.kind == "replace-medal":
+        return [_replace_reason(g, s, a, cite)]
     reasons = []
     if ch.get("spirit", 0) > 0:
         n = int(ch["spirit"])
@@ -156,6 +162,28 @@ def _final_recruit_reason(s: SPState, seat: int, cite: str) -> str:
                 f"wins [sp.goal] {cite}")
     return (f"{head}, the same as now; one more card Recruited after it would make another pair "
             f"{cite}")
+
+
+def _replace_reason(g, s: SPState, a, cite: str) -> str:
+    """Why swapping an exhausted medal for a fresh Bronze is worth the Battle's medal step (the bot's ``medals``):
+    a later Battle can score the fresh medal (the Final Battle has a medal step too; none comes after it), refreshed
+    medals break a tie first, and what stealing the Allegiance then takes (one card more than the medal's value)."""
+    al = next((x for x in held(s, a.actor) if x.clan == a.param("clan")), None)
+    old = medal_value(g, al) if al is not None else 0
+    fresh = g.cards.medals["bronze"].value
+    said = f"it swaps an exhausted medal worth {old} for a fresh Bronze worth {fresh} {cite}"
+    if s.battle != "final":
+        said += (f": {{your}} next Battle can score it for {fresh} Spirit [sp.battle.medal.score], and refreshed "
+                 f"medals break a tie at the end [sp.end.tiebreak]")
+    else:
+        said += ": no Battle comes after this one, but refreshed medals break a tie at the end [sp.end.tiebreak]"
+    if old != fresh and s.battle != "final":
+        said += (f"; stealing that Allegiance then takes {fresh + 1} cards, not {old + 1} [sp.march.steal]"
+                 if old < fresh else
+                 f"; though stealing that Allegiance then takes {fresh + 1} cards, not {old + 1} [sp.march.steal]")
+    if al is not None and al.medal and medal_kind(al.medal) == "gold":
+        said += "; the Gold medal's extra 1 on that clan's Overrun Limit goes with it [sp.overrun.gold]"
+    return said
 
 
 def _join_nears_overrun(g, s: SPState) -> str | None:
