@@ -153,7 +153,13 @@ class ActionsPanel:
 
     def _switch_board(self, game_id: str) -> None:
         """Group the actions as the board of ``game_id`` does (its groups first, in its order): the session now
-        shown is of another game (the recorder can start any game's walkthrough)."""
+        shown is of another game (the recorder can start any game's walkthrough). The rows kept for the game left
+        go: they hold its clause chips, which the model closes on a change of game (session 44: a recording of
+        Spirit Duels, then Spirited, then Spirit Duels again showed the rows kept from the first, with closed chips,
+        and the page said an error)."""
+        self.rows.clear()
+        for group in (*self._groups.values(), self._blocked):
+            group.children, group._rows = (group._heading,), []
         self.board, self._board_game = board_for(game_id), game_id
         order = list(self.board.GROUP_ORDER)
         for g in order:

@@ -3,8 +3,9 @@ board, step through its script (or play your own moves), show the answer with it
 ask "what if" by changing the set-up.
 
 Views only: searching, following the script, checking expectations and editing the set-up are
-:mod:`tutor.faq`. The page's parts: this module (the question shown, its script stepper and its answer with live
-checks), :mod:`widgets.faq_list` (the question list), :mod:`widgets.faq_whatif` (the what-if panel),
+:mod:`tutor.faq`. The page's parts: this module (the question shown, its answer and the game tables),
+:mod:`widgets.faq_script` (the script's steps and the answer's live checks), :mod:`widgets.faq_list` (the question
+list), :mod:`widgets.faq_whatif` (the what-if panel),
 :mod:`widgets.faq_table` (the layout) and :mod:`widgets.faq_css` (the look). Under Voila the page renders the first
 question first; the other questions and the what-if controls are made after the first render. Stable CSS classes: ``tutor-scenario`` (a list item's button), ``tutor-faq-search`` (the search
 box), ``tutor-faq-next`` / ``tutor-faq-back`` / ``tutor-faq-play`` (the script buttons), ``tutor-faq-show`` (the
@@ -21,16 +22,15 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from pathlib import Path
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 from IPython import get_ipython
 
-from tutor import ContentError, IllegalAction, Session, faq
+from tutor import Session, faq
 from tutor import short, visible
-from tutor.scenario import Scenario, find, start
+from tutor.scenario import Scenario, start
 
 from . import faq_table, faq_whatif, kernel_timing
 from .app import TutorApp
@@ -38,22 +38,19 @@ from .boards import board_for
 from .clauses import source_words
 from .faq_css import CSS
 from .faq_list import QuestionList, has_board, in_kernel, mine_name
+from .faq_script import ScriptStepper
 from .model import ErrorPanel, clause_chip
-from .style import echo, esc, plural, prov_text, rule_text, style_widget
+from .style import echo, esc, style_widget
 from .strip_fit import strip_fit
 from .text_caps import text_caps
 from .table import table_style
 from .problems import refuses_broken_content
-
-_STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
 
 
 #: Seconds after the browser has drawn the page's first view before the explorer reads every scenario file in the
 #: background (about half a second of the kernel's time) and makes the what-if controls
 #: (:func:`widgets.kernel_timing.after_view`): the first view is not slowed by them.
 FILL_AFTER_S = 0.3
-#: Most seconds one press of Play to end works before it draws the board and says how far it went.
-PLAY_BUDGET_S = 1.5
 
 
 def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
@@ -62,11 +59,12 @@ def _button(text: str, cls: str, icon: str = "", tooltip: str = "") -> w.Button:
     return b
 
 
-class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
+class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel, ScriptStepper):
     """The FAQ explorer page.
 
     Attributes: ``index`` (:class:`tutor.faq.Index`), ``entry`` (the scenario shown), ``scenario`` (its scenario
-    after any "what if" edits), ``edits``, ``app`` (the :class:`TutorApp` over its session), ``search`` and
+    after any "what if" edits), ``edits``, ``app`` (the :class:`TutorApp` over its session: the game table shown),
+    ``apps`` (the game table of each game opened so far, by game id: made once, kept), ``search`` and
     ``game`` (the list filters), ``next`` / ``back`` / ``play`` (script buttons), ``show`` and ``answer`` (the
     answer button and box), ``edit_panel`` (the what-if controls; ``None`` until made: after the first render in
     a page's kernel, else at once), ``errors`` and ``widget`` (the root to display).
@@ -153,6 +151,10 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self.entry = first
         self.scenario: Scenario = first.scenario
         self.app = self._make_app(session)
+        #: one game table per game, each made the first time a question of its game is opened and kept: opening a
+        #: question of another game shows that game's table again (its session replaced) instead of building a new one
+        #: (about 200 widget messages each time before)
+        self.apps: dict[str, TutorApp] = {session.game_id: self.app}
         self.box = w.VBox([self.app.widget], layout=w.Layout(width="100%"))
         self.box.add_class("rt-faq-box")
         styles = [style_widget(), w.HTML(f"<style>{CSS}{faq_whatif.CSS}</style>"), table_style(),
@@ -286,65 +288,20 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         self._show_entry()
 
     def _replace(self, session) -> None:
-        if session.game_id != self.app.session.game_id:
-            self.app = self._make_app(session)
-            self.box.children = (self.app.widget,)
+        """Show ``session`` on its game's table: the table shown when it is of the same game, else that game's
+        kept table (made the first time), which takes the place of the one shown (the page's header, question, side
+        panel and error box are parts of every table; only the table shown is on the page)."""
+        app = self.apps.get(session.game_id)
+        if app is self.app:  # (a question of the game shown)
+            app.model.replace(session)
+            return
+        self.app = app if app is not None else self.apps.setdefault(session.game_id, self._make_app(session))
+        self.box.children = (self.app.widget,)
+        if app is None:
             self.refresh()
-        else:
-            self.app.model.replace(session)
-
-    # -- the script --------------------------------------------------------------------------------------------
-    def step(self) -> bool:
-        """Take the script's next step. A step that cannot be taken (off script, the script finished, or refused by
-        the engine, as after a "what if" edit) changes nothing: the refusal is said beside the script (CSS class
-        ``tutor-faq-error``, naming the rule by its title), not in the error panel. Returns whether it was taken."""
-        session = self.app.session
-        try:
-            self.app.model.apply(faq.next_action(self.scenario, session).id)
-        except (IllegalAction, ContentError) as exc:
-            st = faq.script_status(self.scenario, session)
-            if st.problem is None:  # (else the script line says already why this step cannot be taken, and the rule)
-                known = session.clauses()
-                clause = getattr(exc, "clause", None)
-                why = (f"the rule “{esc(known[clause].title)}” does not allow it now" if clause in known
-                       else rule_text(str(exc), known))
-                self._refusal = (f'<span class="tutor-faq-error rt-faq-steperr" role="alert">Step {st.done + 1} was '
-                                 f"not taken: {why}.</span>")
-            self.refresh()
-            return False
-        return True
-
-    def step_back(self) -> None:
-        """Take back the last step."""
-        self.app.model.undo()
-
-    def play_to_end(self, budget_s: float = PLAY_BUDGET_S) -> int:
-        """Take every remaining scripted step, stopping before one that cannot be taken now (the script line under
-        the board says why, e.g. after a "what if" edit), and after ``budget_s`` seconds of work (a saved question
-        of one's own may script thousands of steps: the line then says how far it went, and Play to end goes on).
-        The board and the log are drawn once, after the last step. Returns the number of steps taken."""
-        session = self.app.session
-        st = faq.script_status(self.scenario, session)
-        if st.off_script or st.next_ref is None or st.problem is not None:
-            self.refresh()
-            return 0
-        deadline = time.monotonic() + budget_s
-        taken = 0
-        with self.app.model.held():
-            for ref in self.scenario.script[st.done:]:
-                try:
-                    session.apply(find(session, ref).id)
-                except (IllegalAction, ContentError):
-                    break  # the script line says why this step cannot be taken
-                taken += 1
-                if time.monotonic() > deadline:
-                    break
-        left = faq.script_status(self.scenario, session)
-        if left.next_ref is not None and left.problem is None:
-            self._refusal = (f'<span class="rt-faq-paused" role="status"> Played {plural(taken, "step")}; '
-                             "press <b>Play to end</b> to go on.</span>")
-        self.refresh()
-        return taken
+        else:  # (the model's observers redraw the table and, from self.app, the script's line)
+            app.open_drawer(None)  # as a new table opens: no drawer left open from its last question
+            app.model.replace(session)
 
     def toggle_answer(self) -> None:
         """Show or hide the answer box (in the side panel)."""
@@ -407,66 +364,6 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel):
         if self.edit_panel is not None:
             self._fill_zones()
         self.refresh()
-
-    def refresh(self) -> None:
-        """Redraw the script status, the script buttons and the live expectation checks."""
-        s, sc = self.app.session, self.scenario
-        st = faq.script_status(sc, s)
-        names = faq.card_names(s)
-        self.back.disabled = not s.can_undo
-        self.next.disabled = self.play.disabled = st.next_ref is None or st.problem is not None
-        if st.off_script:
-            info = (f"You are playing your own moves (you left the script after step {st.done}). "
-                    "<b>Back</b> to follow it again.")
-        elif st.next_ref is None:
-            info = f"Script done ({plural(st.total, 'step')}). " + ("" if self.answer_shown else
-                                                           "Now press <b>Show the answer</b>.")
-        elif st.problem:
-            stop = self.comparison.what_if.stop if self.comparison is not None else None
-            step = faq.describe_ref(st.next_ref, names)
-            if stop is not None and stop.step == st.done + 1:  # the rule's words, and what is possible instead
-                why = "; ".join(stop.why) + (f". You could play instead: {'; '.join(stop.possible)}" if stop.possible
-                                             else "")
-                step = stop.action  # as the original run took it
-            else:
-                why = st.problem
-            # "cannot be played" first: the note is one line cut with "…" beside the open what-if panel at 1024x768
-            # (trial 32: "Step 1 (Buy Key (single) from market row 1) cannot be play…")
-            # "after your change" only where the learner changed the set-up (attack 40: a saved file whose own step
-            # is not legal said so with nothing changed)
-            after = " after your change" if self.edits else ""
-            info = (f'<span class="tutor-faq-error" tabindex="0">Step {st.done + 1} cannot be played{after} '
-                    f"({esc(step)}): {rule_text(why, s.clauses())}</span>")
-        else:
-            try:  # the step as the engine labels it now (the Spirit's name, not its position)
-                step = prov_text(faq.next_action(sc, s).label)
-            except ValueError:
-                step = esc(faq.describe_ref(st.next_ref, names))
-            info = f"Step {st.done} of {st.total} done · next: <b>{step}</b> · or play your own move"
-        self.script_info.value = f'<span class="rt-faq-info">{info}{self._refusal}</span>'
-        if self.edit_panel is not None:
-            self.show_moment()
-        self.show.description = "Hide the answer" if self.answer_shown else "Show the answer"
-        self.answer.layout.display = "flex" if self.answer_shown else "none"
-        rows = []
-        # what each checked fact is on the board shown (after a what-if it is not what the original expects)
-        now: dict[int, list[str]] = {}
-        for p in faq.part_checks(sc, s):
-            if p.actual and p.state != "holds":
-                at = "now" if p.at == len(s.history) else f"after step {p.at}"
-                # "in the game shown", never "on this board": the fact may be a hand, a pile or a choice (in Restless
-                # Spirits a player's board is only their spaces)
-                fact = faq.fact_said(p.key, s.game_id, {**names, **faq.slot_names(s)}, p.actual, inside=True) if p.key \
-                    else p.actual  # a sentence, not "<fact>: <value>" (session 30)
-                now.setdefault(p.index, []).append(f"in the game shown {at}: {fact}")
-        known = s.clauses()
-        for x in faq.expectation_status(sc, s):
-            when = "before the script" if x.after == 0 else f"after step {x.after}"
-            why = "".join(f'<div class="rt-x-now">{rule_text(t, known)}</div>' for t in now.get(x.index, []))
-            rows.append(f'<li class="rt-x-{x.state}"><span class="rt-x-badge">{_STATE_WORDS[x.state]}</span>'
-                        f'<span class="rt-muted">{when}:</span><br>{"<br>".join(rule_text(t, known) for t in x.lines)}{why}</li>')
-        self.checks.value = ('<div class="rt-faq-from">Does it hold in the game shown?</div>'
-                             f'<ul class="rt-faq-checks">{"".join(rows)}</ul>')
 
 
 def _query_id() -> str | None:

@@ -124,19 +124,23 @@ def _draft_options(g, s: SDState, d: Decision) -> list[Action]:
 
 
 def _spirit_choices(g, s: SDState, d: Decision) -> list[Action]:
-    w, out = d.work, []
-    a = _adder(out, d.actor)
-    for t, i in spirit_options_for(g, s, d):
-        label, why = f"{w.source}: {spirit_purpose(w)} {spirit_words(g, s, t, i)}", \
-            _spirit_why(w.source, d.side, d.actor != w.seat)
-        clauses = ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",)
+    w, out, actor = d.work, [], d.actor
+    options = spirit_options_for(g, s, d)
+    if not options:
+        return out
+    # what every option shares: the source and purpose, why it may be chosen, the clauses (worked out once)
+    head = f"{w.source}: {spirit_purpose(w)} "
+    why_ok = _spirit_why(w.source, d.side, actor != w.seat)
+    cited = ("sd.choose.spirit", "sd.ruling.zap-opponent-spreads") if w.kind == "zap" else ("sd.choose.spirit",)
+    for t, i in options:
+        label, why, clauses = head + spirit_words(g, s, t, i), why_ok, cited
         lost = _lost_on_presence(w, s.players[t].spirits[i])
         if lost:  # (new user 42: the Burn offered on a Presence read as a rules mistake; it is allowed, and wasted)
             label += f"; it can be chosen but takes no {lost}"
             why = (f"{w.source} needs {_side_words(d.side)} Spirit, and a Spirit with Presence can still be chosen; "
                    f"but it cannot receive damage or status tokens, so no {lost} is placed on it.")
             clauses = ("sd.choose.spirit", "sd.presence", "sd.presence.immune")
-        a("choose-spirit", label, why, clauses, player=t + 1, spirit=i + 1)
+        out.append(make_action("choose-spirit", actor, label, why, clauses, player=t + 1, spirit=i + 1))
     return out
 
 
@@ -230,19 +234,20 @@ def _meditate_choices(g, s: SDState, d: Decision) -> list[Action]:
 
 def _resolve_die_choices(g, s: SDState, d: Decision) -> list[Action]:
     w, seat, out = d.work, d.actor, []
-    a = _adder(out, seat)
+    sym = w.symbol
+    why = f"You declared {sym.capitalize()}; you may resolve any of your dice showing it, one at a time."
     for i, sl in enumerate(s.players[seat].spirits):
+        if not sl.pool:
+            continue
         seen = set()
         for k, die in enumerate(sl.pool):
-            if symbol(die.face) == w.symbol and (die.kind, die.face) not in seen:
+            if symbol(die.face) == sym and (die.kind, die.face) not in seen:
                 seen.add((die.kind, die.face))
-                a("resolve-die", f"Resolve {_die_text(g, s, seat, i, k)}", f"You declared {w.symbol.capitalize()}"
-                  "; you may resolve any of your dice showing it, one at a time.",
-                  ("sd.resolve-dice", "sd.ruling.die-leaves-first"),
-                  spirit=i + 1, die=k + 1)
+                out.append(make_action("resolve-die", seat, f"Resolve {_die_text(g, s, seat, i, k)}", why,
+                                       ("sd.resolve-dice", "sd.ruling.die-leaves-first"), spirit=i + 1, die=k + 1))
     if not w.first:
-        a("stop-resolving", "Stop resolving dice", "You may resolve any number of the matching dice.",
-          ("sd.resolve-dice",))
+        out.append(make_action("stop-resolving", seat, "Stop resolving dice", "You may resolve any number of the "
+                               "matching dice.", ("sd.resolve-dice",)))
     return out
 
 

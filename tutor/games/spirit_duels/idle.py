@@ -8,9 +8,8 @@ ask from (:func:`.effects.spirit_options`, :func:`.effects.die_options`).
 from __future__ import annotations
 
 from ...core.moves import built
-from .ctx import Ctx
 from .effects import effect_works
-from .targets import die_options, spirit_options
+from .targets import Targets
 from .state import SDState, Work
 
 #: work kind -> (what it needs, side from its user, filter); works not listed always do something (or may)
@@ -53,20 +52,22 @@ def effect_needs(g, owner: tuple, spirit: int | None) -> tuple[tuple[str, str, s
 
 
 def idle_card(g, s: SDState, seat: int, owner: tuple, spirit: int | None = None,
-              still: str = "it would still be paid for and discarded") -> tuple[str, str] | None:
+              still: str = "it would still be paid for and discarded",
+              targets: Targets | None = None) -> tuple[str, str] | None:
     """``(clause, sentence)`` when playing a card (or using an ability or Item) whose effects are ``owner``'s (see
     :func:`effects_of`) would do nothing now: each of its effects needs a Spirit or a die and none can be chosen;
     else ``None``. ``spirit``: the slot of the Spirit whose ability it is (its own target when the effect is on
     itself); ``still``: what the action costs anyway, said in brackets. Paying a die only removes options, so an
-    action said to do nothing never does more."""
+    action said to do nothing never does more. ``targets``: what can be chosen in ``s``, when the caller asks for
+    several cards of one state (made here otherwise)."""
     needs = effect_needs(g, owner, spirit)
     if needs is None:
         return None
-    c = Ctx(g, s)
+    if targets is None:
+        targets = Targets(s)
     things = []
     for what, side, filt in needs:
-        opts = spirit_options(c, seat, side, filt) if what == "spirit" else die_options(c, seat, side, filt)
-        if opts:
+        if targets.any(what, seat, side, filt):
             return None
         things.append("Spirit" if what == "spirit" else "die")
     thing = " or ".join(dict.fromkeys(things))

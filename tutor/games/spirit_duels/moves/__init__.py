@@ -20,9 +20,9 @@ from __future__ import annotations
 from ....core.moves import Check
 from ..state import SDState
 from .abilities import use_ability, use_item
-from .activate import activate
+from .activate import activate, activate_action
 from .draft_picks import choose_line, draft_class
-from .evolve import evolve
+from .evolve import evolve, evolve_action
 from .meditate import meditate
 from .pass_turn import gain_advantage, pass_turn
 from .play_card import play_card
@@ -35,9 +35,11 @@ def spirits(g, s: SDState, out: Check) -> None:
     seat = s.current
     p = s.players[seat]
     essence = p.essence
+    # (the actions kept by their arguments, looked up once for every Spirit: see tutor.core.moves.built)
+    activations, evolutions = activate_action.kept(g), evolve_action.kept(g)
     for i, sl in enumerate(p.spirits):
-        activate(g, seat, i, sl, out)
-        evolve(g, seat, i, sl, essence, out)
+        activate(g, seat, i, sl, out, activations)
+        evolve(g, seat, i, sl, essence, out, evolutions)
         use_ability(g, s, seat, i, sl, out)
 
 

@@ -5,7 +5,7 @@ a defeated Stage 1 Spirit, a face-down card, is no longer a Spirit (ruling ``sd.
 from __future__ import annotations
 
 from ....core.model import Action, make_action
-from ....core.moves import Check, built
+from ....core.moves import Built, Check, built
 from ..ctx import is_spirit, printed_dice, spirit_name
 from ..dice import kind_label
 from ..state import SpiritSlot
@@ -24,8 +24,9 @@ def activate_action(g, seat: int, i: int, line: str, stage: int, defeated: bool,
         + (("sd.activate.advantage-die",) if advantage_die else ()), spirit=i + 1)
 
 
-def activate(g, seat: int, i: int, sl: SpiritSlot, out: Check) -> None:
-    """The Spirit ``sl`` on space ``i`` of ``seat``: Activate it when it is a ready Spirit, else refused."""
+def activate(g, seat: int, i: int, sl: SpiritSlot, out: Check, acts: Built | None = None) -> None:
+    """The Spirit ``sl`` on space ``i`` of ``seat``: Activate it when it is a ready Spirit, else refused. ``acts``:
+    the actions :func:`activate_action` keeps (``activate_action.kept(g)``), for a caller that checks every Spirit."""
     if not is_spirit(sl):
         if out.wants_blocked:
             out.no("activate", seat, f"Activate {spirit_name(g, sl)}", "sd.ruling.stage1-not-a-spirit", "a defeated "
@@ -35,4 +36,5 @@ def activate(g, seat: int, i: int, sl: SpiritSlot, out: Check) -> None:
             out.no("activate", seat, f"Activate {spirit_name(g, sl)}", "sd.activate", "it is exhausted; only ready "
                    "Spirits can be activated", spirit=i + 1)
     else:
-        out.ok(activate_action(g, seat, i, sl.line, sl.stage, sl.defeated, sl.advantage_die))
+        args = (seat, i, sl.line, sl.stage, sl.defeated, sl.advantage_die)
+        out.ok(activate_action(g, *args) if acts is None else acts[args])

@@ -6,7 +6,7 @@ the cost).
 from __future__ import annotations
 
 from ....core.model import Action, make_action
-from ....core.moves import Check, built
+from ....core.moves import Built, Check, built
 from ..ctx import evolve_cost, is_presence, is_spirit, spirit_name
 from ..state import SpiritSlot
 from .spirit import slot
@@ -23,9 +23,10 @@ def evolve_action(g, seat: int, i: int, line: str, stage: int, essence: int) -> 
         ("sd.evolve", "sd.evolve.carry"), evolve_cost(sl), spirit=i + 1)
 
 
-def evolve(g, seat: int, i: int, sl: SpiritSlot, essence: int, out: Check) -> None:
+def evolve(g, seat: int, i: int, sl: SpiritSlot, essence: int, out: Check, acts: Built | None = None) -> None:
     """The Spirit ``sl`` on space ``i`` of ``seat``, who has ``essence``: Evolve it, or refused with the reason (a
-    face-down card is refused as a Spirit already, :mod:`.activate`)."""
+    face-down card is refused as a Spirit already, :mod:`.activate`). ``acts``: the actions :func:`evolve_action`
+    keeps (``evolve_action.kept(g)``), for a caller that checks every Spirit."""
     if not is_spirit(sl):
         return
     if is_presence(sl):
@@ -45,4 +46,5 @@ def evolve(g, seat: int, i: int, sl: SpiritSlot, essence: int, out: Check) -> No
             out.no("evolve", seat, f"Evolve {spirit_name(g, sl)}", "sd.evolve", f"it costs {evolve_cost(sl)} Essence "
                    f"(stage {sl.stage} + 1) and you have {essence}", spirit=i + 1)
     else:
-        out.ok(evolve_action(g, seat, i, sl.line, sl.stage, essence))
+        args = (seat, i, sl.line, sl.stage, essence)
+        out.ok(evolve_action(g, *args) if acts is None else acts[args])

@@ -8,6 +8,7 @@ from ....core.model import Action, make_action, mark_idle
 from ....core.moves import Check, built
 from ..idle import idle_card
 from ..state import SDState
+from ..targets import Targets
 
 
 @built
@@ -27,10 +28,12 @@ def play_card(g, s: SDState, out: Check) -> None:
     essence = p.essence
     by_id = g.cards.by_id
     acts = play_card_action.kept(g)  # (looked up by their arguments: every card of the Hand, most steps)
+    targets = Targets(s)  # what the cards could be used on, asked of the state once for the whole Hand
     for cid in sorted(set(p.hand)):
         card = by_id[cid]
         if card.cost <= essence:
-            out.ok(acts[seat, cid, essence, idle_card(g, s, seat, ("card", cid)) if card.effects else None])
+            out.ok(acts[seat, cid, essence,
+                        idle_card(g, s, seat, ("card", cid), targets=targets) if card.effects else None])
         elif out.wants_blocked:
             out.no("play-card", seat, f"Play {card.name}", "sd.play-card", f"it costs {card.cost} Essence and you have "
                    f"{essence}", card=cid)
