@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .content import problem_words
+from .content import normalise_refs, problem_words
 from .errors import short
 
 
@@ -52,6 +52,9 @@ def parse_options(model: type[GameOptions], game_id: str, options: dict[str, Any
     if unknown:
         raise ValueError(f"{game_id}: unknown option(s) {', '.join(short(u, 60, quote=False) for u in unknown)}; "
                          f"valid options: {', '.join(valid)}")
+    # one normalisation for every way an option comes in (attack 43: a full-width clan id was refused by --option but
+    # accepted from a question file, whose set-up is normalised as card references are): text compared as ids are
+    options = {k: v if k in FILE_OPTIONS else normalise_refs(v) for k, v in options.items()}
     try:
         parsed = model.model_validate(options)
     except ValidationError as exc:
@@ -68,3 +71,29 @@ def parse_options(model: type[GameOptions], game_id: str, options: dict[str, Any
 #: (``new_game(..., cards=PATH)``), never by a file or a stored text someone else could have written (a scenario,
 #: lesson or walkthrough refuses them; :func:`tutor.load_session` with ``files=False`` does too).
 FILE_OPTIONS = ("cards",)
+
+
+def id_list(game_id: str, option: str, given: Any, valid: Sequence[str], count: int, what: str,
+            per_seat: bool = False) -> list[str]:
+    """``given``, the value of option ``option``, as a list of ``count`` different ids of ``valid`` (Restless Spirits'
+    guides, Spirited's clans, Spirit Duels' teams), with one wording for every game and every fault (attack 43: two
+    duplicate clan ids and a duplicate team were worded differently, and the team was blamed on the card file).
+
+    Raises:
+        ValueError: ``"spirited: clans must list 7 different clan ids from: aztecs, ...; 'aztecs' is given twice"``
+            (or ``... is not one of them``, ``... got 3: [...]``), naming the game, the option and the fault.
+    """
+    head = (f"{game_id}: {option} must list {count} different {what} ids{', one per seat,' if per_seat else ''} "
+            f"from: {', '.join(str(v)[:40] for v in valid[:20])}")
+    if not isinstance(given, (list, tuple)) or not all(isinstance(x, str) for x in given):
+        raise ValueError(f"{head}; got {short(given)}")
+    seen: set[str] = set()
+    for x in given:
+        if x not in valid:
+            raise ValueError(f"{head}; {short(x)} is not one of them")
+        if x in seen:
+            raise ValueError(f"{head}; {short(x)} is given twice")
+        seen.add(x)
+    if len(given) != count:
+        raise ValueError(f"{head}; got {len(given)}: {short(given)}")
+    return list(given)

@@ -23,7 +23,7 @@ from .ongoing import mastery_locked, shield, turn_lock
 from .partial import apply_partial, facts as partial_facts
 from .playable import check_file, check_game
 from ...core.cardfile import CardFileLoader
-from ...core.options import parse_options
+from ...core.options import id_list, parse_options
 from .options import RSOptions
 from .state import RSState, upgrade_saved_state
 from .view import RestlessSpiritsView
@@ -107,12 +107,8 @@ class RestlessSpirits(Game):
         check_game(self.cards, str(opts["cards"] or content_root() / GAME_DIR / "cards.yaml"), players, opts,
                    variants.deck_spirits(SimpleNamespace(cards=self.cards, options=opts)))
         if opts["guides"] is not None:
-            gl = opts["guides"]
-            valid = [gd.id for gd in self.cards.guides]
-            if not all(isinstance(x, str) for x in gl) or len(gl) != players or len(set(gl)) != len(gl) or any(x not in valid for x in gl):
-                raise ValueError(f"restless-spirits: guides must list {players} different guide ids, one per seat, "
-                                 f"from: {', '.join(valid)}; got {short(gl)}")
-            opts["guides"] = gl
+            opts["guides"] = id_list("restless-spirits", "guides", opts["guides"],
+                                     [gd.id for gd in self.cards.guides], players, "guide", per_seat=True)
         super().__init__(players, seed, clauses, opts)
         self._kinds: dict[str, str] = {}
         #: ``{card id: "spirit" | "totem" | "blessing" | "curse" | "guide"}`` (read-only; :meth:`card_kind`)

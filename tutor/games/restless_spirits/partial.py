@@ -6,6 +6,7 @@ board Spirit meet its requirements in the order given, as if played.
 """
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
@@ -80,6 +81,40 @@ class PartialState(_P):
     chance: ChanceEntries
 
 
+#: The places of a partial state as a person names them (:func:`place_said`), by field name; ``{}``: its positions,
+#: counted from 1.
+_PLACES = {"players": "Player {}", "hand": "hand (card {})", "board": "board (space {})", "totems": "Totem {} under it",
+           "released": "released Spirits (card {})", "lost_spirits": "Lost Spirits row (place {})",
+           "markets": "market row {}, card {}", "shrine": "Shrine (card {})",
+           "totem_discard": "Totem discard pile (card {})",
+           "spirit_discard": "Spirit discard pile (card {})", "spirit_deck": "Spirit deck (card {})",
+           "spirit": "top of the Spirit deck (card {})", "totem": "top of the Totem deck (card {})",
+           "blessing": "top of the Blessing deck (card {})", "curse": "top of the Curse deck (card {})"}
+
+
+def place_said(field: str) -> str:
+    """A place of a partial state (``"players[0].hand[1]"``, ``"markets[0][2]"``) in words, as the pages name a field
+    of a set-up (:func:`tutor.scenario_words.state_field_words`): ``"Player 1's hand (card 2)"``, ``"market row 1,
+    card 3"``."""
+    out = []
+    for name, at in re.findall(r"([A-Za-z_]+)((?:\[\d+\])*)", field):
+        if name in ("card", "deck_tops"):
+            continue
+        nums = [int(x) + 1 for x in re.findall(r"\d+", at)]
+        words = _PLACES.get(name, name.replace("_", " ") + " {}" * len(nums))
+        out.append(words.format(*nums) if words.count("{}") == len(nums) else name.replace("_", " "))
+    return re.sub(r"^(Player \d+), ", r"\1's ", ", ".join(out))
+
+
+def card_said(g, card: str) -> str:
+    """A card by its kind and name, as the pages name it (``"the Totem Key (single)"``, ``"the Spirit Gonga
+    (Sacred)"``), never its id."""
+    kind = g.card_kind(card)
+    label = (g.totem_label(card) if kind == "totem" else g.spirit_label(card) if kind == "spirit"
+             else g.cards.by_id[card].name)
+    return f"the {kind.capitalize()} {label.replace(' [provisional]', '')}"
+
+
 def chance_values(g) -> dict:
     """The outcomes of chance a Restless Spirits scenario can fix (:func:`tutor.core.chance.fix`): ``draw`` a Spirit,
     Totem, Blessing or Curse (the next draw from that card's deck: a Lost Spirits or market refill, a reward, a draw
@@ -120,8 +155,9 @@ def apply_partial(g, state: RSState, data: dict, where: str) -> RSState:
             raise bad(field, f"no card called {short(card)} in {g.title}")
         if g.card_kind(card) not in kinds:
             raise bad(field, f"{short(card)} is a {g.card_kind(card)}; this zone takes {' or '.join(kinds)} cards")
-        if card in named:
-            raise bad(field, f"{short(card)} is already placed at {named[card]}")
+        if card in named:  # (attack 43: "'t01' is already placed at Player 1.hand[0]": the card and place in words)
+            raise bad(field, f"{card_said(g, card)} is named twice (a card has one place); it is already in "
+                             f"{place_said(named[card])}")
         named[card] = field
         return card
 

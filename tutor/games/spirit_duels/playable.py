@@ -24,6 +24,7 @@ from itertools import chain
 
 from ...core.cardcheck import MAX_NUMBER, check_ids, check_numbers, refuse
 from ...core.errors import short
+from ...core.options import id_list
 from .cards import BASIC_PER_CLASS, SPECIAL_PER_LINE, CardSet
 from .ending import check_draft, check_teams
 
@@ -129,6 +130,8 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
 
     Raises:
         ContentError: naming the file and the field (``classes`` or ``teams``).
+        ValueError: the ``teams`` option does not name two different teams of the file (:func:`~tutor.core.options.
+            id_list`'s words).
     """
     if options["setup"] == "draft":
         if not cards.classes:
@@ -150,11 +153,7 @@ def check_game(cards: CardSet, path: str, options: dict) -> None:
                                         f"{', '.join(v[:40] for v in valid[:10])})")
         check_teams(cards, path, DEFAULT_TEAMS)
         return
-    if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
-        shown = short(teams, 80)
-        raise refuse(path, "teams", f"the 'teams' option must list 2 team ids of this file (seat 1, seat 2) from: "
-                                    f"{', '.join(v[:40] for v in valid[:10])}; got {shown}")
-    if teams[0] == teams[1]:  # one deck of each team in the box: each player takes another (rule sd.setup.teams)
-        raise refuse(path, "teams", f"the 'teams' option must name two different teams (rule sd.setup.teams: one "
-                                    f"player plays one team, the other player another); got {short(teams, 80)}")
+    # the option is at fault, not the file (attack 43: teams=["fire","fire"] was blamed on cards.yaml); two different
+    # teams, as the box holds one deck of each team (rule sd.setup.teams)
+    teams = id_list("spirit-duels", "teams", teams, valid, 2, "team", per_seat=True)
     check_teams(cards, path, teams)

@@ -14,7 +14,7 @@ from ...core.errors import ContentError, short
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from ...core.flow import Flow, SingleOption
-from ...core.options import parse_options
+from ...core.options import id_list, parse_options
 from . import flow, resolve, rules, setup
 from .moves import MOVE_KINDS
 from .asking import passes
@@ -80,13 +80,8 @@ class Spirited(Game):
         opts = parse_options(SPOptions, "spirited", options)
         self.cards, self._params = load_cards()
         if opts["clans"] is not None:
-            cl = opts["clans"]
-            valid = [c.id for c in self.cards.clans]
-            if (not isinstance(cl, (list, tuple)) or len(cl) != self.cards.clans_per_game or len(set(cl)) != len(cl)
-                    or any(x not in valid for x in cl)):
-                raise ValueError(f"spirited: clans must list {self.cards.clans_per_game} different clan ids from: "
-                                 f"{', '.join(valid)}; got {short(cl)}")
-            opts["clans"] = sorted(cl)
+            opts["clans"] = sorted(id_list("spirited", "clans", opts["clans"], [c.id for c in self.cards.clans],
+                                           self.cards.clans_per_game, "clan"))
         super().__init__(players, seed, clauses, opts)
         #: the actions the moves built (:func:`tutor.core.moves.built`), shared by every game set up alike
         self.action_memo: ActionMemo = self.shared_caches(self.cards).setdefault("actions", ActionMemo())
