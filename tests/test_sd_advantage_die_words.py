@@ -29,6 +29,7 @@ def test_the_activation_names_the_dice_on_the_card_and_the_advantage_die():
     assert ("The Advantage Die placed on Tychomp is rolled with them; it waits on no Spirit until the next End Phase "
             "places it.") in texts
     assert not [t for t in texts if "printed" in t or "lesson" in t]
+    assert tutor.clauses("spirit-duels")["sd.roll.forced"].title == "A roll chosen in advance"  # (its rule chip)
     assert ("Tychomp's Advantage Die is set to Essence (chance 1/6; chosen in advance for this example;"
             in " ".join(texts))
     # without the Advantage Die, the dice on the card only
