@@ -25,13 +25,12 @@ REPLY_CSS = """
    (widgets/reply_fit.py) sets data-rt-more, not when the newest step's key lines are pinned at its foot or its own
    line and reason would lie under the sign, and hides the lines the sign would cut */
 """ + more_sign(_COL + "[data-rt-more]").lstrip() + _COL + """[data-rt-more]::after { flex: 0 0 100%; }
-/* a tall window shows every step of the reply, the column scrolled to the newest: the head line names the steps
-   scrolled above its view (trial 30; the page's script sets data-rt-above), on its own line's end, never a new line */
-@media (min-height: 900px) {
-  .rt-onescreen .tutor-last-step .rt-reply-col > .rt-then[data-rt-above]::after { content: attr(data-rt-above);
-    flex: 0 1 auto; min-width: 0; margin-left: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
-    font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484; align-self: center; }
-}
+/* the head line names the steps scrolled above the column's view (trial 30; the page's script sets data-rt-above), on
+   its own line's end, never a new line: on a tall window, and on a low one too (ui44: where the scroll rule passed
+   an older step to show the newest whole, it said nothing of it) */
+.rt-onescreen .tutor-last-step .rt-reply-col > .rt-then[data-rt-above]::after { content: attr(data-rt-above);
+  flex: 0 1 auto; min-width: 0; margin-left: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+  font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484; align-self: center; }
 """
 
 #: The reply column's functions (JavaScript, no ``%`` sign: :data:`widgets.strip_fit.STRIP_JS` is %-formatted).
@@ -135,7 +134,7 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     var titles = col.querySelectorAll('.rt-step-now'), last = titles.length ? titles[titles.length - 1].textContent : '';
     var mark = titles.length + '|' + last + '|' + col.scrollHeight + '|' + col.clientHeight;
     if (marks.get(col) !== mark) {
-      marks.set(col, mark);
+      if (col.style.paddingBottom) { col.style.paddingBottom = ''; }  // (whole()'s room below the newest lines)
       // to the foot (the newest lines in view), but no further than puts the newest step's own line (and its chip,
       // which may reach higher than its text) right under its pinned title
       var at = col.scrollHeight, top = col.getBoundingClientRect().top;
@@ -145,10 +144,46 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
         at = Math.min(at, Math.max(0, Math.floor(ft - top + col.scrollTop - y - h(newest))));
       }
       col.scrollTop = at;
+      whole(col, newest, [own, chip, note], foot ? keyH() : 0);
+      marks.set(col, titles.length + '|' + last + '|' + col.scrollHeight + '|' + col.clientHeight);
       ruled.set(col, col.scrollTop);
     }
     if (!seen.has(col)) { seen.add(col); col.addEventListener('scroll', function () { shade(col); }, {passive: true}); }
     shade(col);
+  }
+  // Where the scroll rule puts the column, the step topmost in view starts at its title (ui44, verify43: at 1366x768
+  // the column's foot left an older step's title pinned over its own first lines, "The computer bought Drum & Key"
+  // showing only "Player 2 takes Drum & Key into their hand." and not its own line nor "Why the computer chose this",
+  // hidden under the title as lines under the pinned head are, shade()). That step is shown whole from its title: the
+  // column scrolled up to it, while the newest step's own line, chip and reason (``keep``) stay above the foot (and
+  // its key lines pinned there, ``low`` px); else scrolled down past it, the next step's title under the head, with
+  // room made below the newest lines (padding) when the column has none; else (the newest own line would go under its
+  // pinned title) left as it is.
+  function whole(col, newest, keep, low) {
+    var all = items(col), r = col.getBoundingClientRect(), end = r.top + col.clientTop + col.clientHeight;
+    all.forEach(function (x) {
+      if (x.hasAttribute('data-rt-step-pin')) { x.removeAttribute('data-rt-step-pin'); x.removeAttribute('data-rt-pin'); x.style.top = ''; }
+    });
+    var cut = measure(col, all, r, end, null), band = cut.band, isTitle = function (x) { return !!x.querySelector('.rt-step-now'); };
+    var first = -1;
+    for (var i = 0; i < all.length; i++) {
+      if (cut[i] === false && all[i].getBoundingClientRect().height >= 1 && all[i].getBoundingClientRect().top >= band - 1) { first = i; break; }
+    }
+    var k = first;
+    while (k >= 0 && !isTitle(all[k])) { k--; }
+    if (first < 0 || k < 0 || k === first || all[k] === newest) { return; }  // (a step starts at the head, or the newest)
+    var up = band - all[k].getBoundingClientRect().top, foot = 0;
+    keep.forEach(function (e) { if (e) { foot = Math.max(foot, e.getBoundingClientRect().bottom); } });
+    if (foot && foot + up <= end - low + 1) { col.scrollTop = Math.max(0, col.scrollTop - Math.ceil(up)); return; }
+    var n = first;
+    while (n < all.length && !isTitle(all[n])) { n++; }
+    if (n >= all.length) { return; }
+    var down = Math.ceil(all[n].getBoundingClientRect().top - band);
+    var own = keep[0], head = newest ? newest.getBoundingClientRect().height : 0;
+    if (own && all[n] !== newest && own.getBoundingClientRect().top - down < band + head - 1) { return; }
+    var room = col.scrollHeight - col.clientHeight - col.scrollTop;
+    if (room < down) { col.style.paddingBottom = Math.ceil(down - room) + 'px'; }
+    col.scrollTop += down;
   }
   // The lines that scrolled under the reply's pinned head (its head line, older key lines, the newest title) are
   // hidden, not drawn half in view under it (trial 27: at the end of a long game "Step 136" sat over half a line);
