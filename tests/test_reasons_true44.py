@@ -1,0 +1,35 @@
+"""New user 44: reasons of the computer and the Hint that were false or said nothing, each checked at a seeded
+position (Restless Spirits, Spirited, Spirit Duels; bot seed = game seed, both seats played by the computer)."""
+from __future__ import annotations
+
+import pytest
+
+from tutor.bots import bot
+from tutor.sessions import new_game
+
+
+def _at(game_id: str, seed: int, steps: int, **options):
+    """The session and bot of a seeded computer-against-computer game after ``steps`` steps."""
+    s = new_game(game_id, 2, seed, **options)
+    b = bot(game_id, "normal", seed)
+    for _ in range(steps):
+        s.apply(b.choose(s))
+    return s, b
+
+
+@pytest.fixture(scope="module")
+def rs20():
+    """Restless Spirits, seed 1, first-game set-up: step 20, where Player 2 buys Drum & Charm, a Totem that fits."""
+    return _at("restless-spirits", 1, 20, first_game=True)
+
+
+def test_public_reason_of_a_fitting_buy_names_it_and_says_it_fits(rs20):
+    # (new user 44 #1: "it adds 1 Totem to its hand; none fits a Spirit on its board yet", then it played it)
+    s, b = rs20
+    a = b.choose(s)
+    assert a.label.startswith("Buy Drum & Charm (double)")
+    full, public = b.reason_pair(s, a, voice="it")
+    assert "none fits" not in public
+    assert public.startswith("it adds Drum & Charm (double)")
+    assert "to its hand, a Totem that fits an unmet requirement of a Spirit on its board" in public
+    assert "it brings its hand a Totem that fits" in full

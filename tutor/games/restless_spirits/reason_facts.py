@@ -1,0 +1,86 @@
+"""Restless Spirits reasons made true of the position (used by :func:`.strategy.reasons`).
+
+The strategy's reasons are read off the change of its counts over a look-ahead; one thing that change does not
+tell is settled here from the position itself:
+
+- a reason said for a page that hides the seat's hand (``public``) no longer says "none fits": the fit of a hidden
+  Totem is not told, and the fit of a bought one, which everybody saw, is said as it is (new user 44: the computer
+  bought Rice Dumpling, "none fits a Spirit on its board yet", and played it to Sanabo the next step);
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ...core.session import copy_state
+from .requirements import fill_options
+
+#: The strategy's words this module reads (kept equal to :func:`.strategy.reasons`'s).
+NONE_FITS = "; none fits a Spirit on {your} board yet, but each can meet a requirement of a Spirit attracted later"
+#: How deep the seat's own decisions inside a move are followed (a refresh's pick, a swap at the hand limit).
+FOLLOW = 3
+
+
+def true_to_position(g, s, mine, reasons: list[str]) -> list[str]:
+    """``reasons`` (the strategy's phrases for ``mine``, a :class:`tutor.bots.Scored`) with the claims the look-ahead
+    cannot settle said as the position allows (see the module docstring)."""
+    if not any(NONE_FITS in r for r in reasons):
+        return reasons
+    a = mine.action
+    after, hidden = _after(g, s, a)
+    gained = Counter(after.players[a.actor].hand) - Counter(s.players[a.actor].hand)
+    unseen = [c for c in gained if c in hidden and g.card_kind(c) == "totem"]
+    out = []
+    for r in reasons:
+        if NONE_FITS in r:
+            r = _instead_of_none(g, s, a, r, gained, unseen, getattr(mine, "public", False))
+        out.append(r)
+    return out
+
+
+def _after(g, s, a) -> tuple[object, set[str]]:
+    """The position after ``a`` and the decisions it leads the same seat to (each its first legal answer: which card
+    is taken does not change where the cards came from), and the cards the seat could not pick by sight before it:
+    all but the market rows and the Shrine (a Totem discard pile shuffled into an empty deck comes in a random
+    order too)."""
+    from . import strategy
+    seat = a.actor
+    seen = {c for row in s.markets for c in row if c is not None} | set(s.shrine)
+    after = copy_state(s)
+    g.apply(after, a)
+    for _ in range(FOLLOW):
+        if g.is_over(after) or not strategy.mid_move(g, after, seat):
+            break
+        g.apply(after, g.legal_actions(after)[0])
+    unseen = {c for p in s.players for c in p.hand} - set(s.players[seat].hand)
+    unseen |= set(s.totem_deck) | set(s.totem_discard) | set(s.blessing_deck) | set(s.curse_deck)
+    return after, unseen - seen
+
+
+def _instead_of_none(g, s, a, r: str, gained: Counter, unseen: list[str], public: bool) -> str:
+    """``r`` with its "it adds N Totems to your hand; none fits ... yet" said as the table may know it: for Totems
+    that came unseen, or for a page that hides the hand, without a claim of fit (a hidden Totem's is not told); a
+    bought Totem, which everybody saw, by its name and whether it fits; else ``r`` as it is."""
+    m = _ADDS.search(r)
+    if m is None:
+        return r
+    spirits = [ps for ps in s.players[a.actor].board if ps is not None]
+    shown = [c for c in gained if c not in unseen and g.card_kind(c) == "totem"]
+    if unseen:
+        said = m.group(1) + ", drawn unseen: each may meet a requirement of a Spirit on {your} board, or of a Spirit " \
+                            "attracted later"
+    elif public and not shown:
+        said = m.group(1) + ", to meet a requirement of a Spirit on {your} board or of a Spirit attracted later"
+    elif public:
+        fits = [c for c in shown if any(fill_options(g, ps, c) for ps in spirits)]
+        if not fits:
+            return r
+        said = (f"it adds {' and '.join(g.totem_label(c) for c in fits)} to {{your}} hand, a Totem that fits an "
+                f"unmet requirement of a Spirit on {{your}} board")
+    else:
+        return r
+    return r[:m.start()] + said + r[m.end():]
+
+
+#: The strategy's "it adds N Totems to your hand; none fits ..." (group 1: up to "hand").
+_ADDS = re.compile(r"(it adds \d+ Totems? to \{your\} hand)" + re.escape(NONE_FITS))
