@@ -33,3 +33,17 @@ def test_public_reason_of_a_fitting_buy_names_it_and_says_it_fits(rs20):
     assert public.startswith("it adds Drum & Charm (double)")
     assert "to its hand, a Totem that fits an unmet requirement of a Spirit on its board" in public
     assert "it brings its hand a Totem that fits" in full
+
+
+def test_no_later_ap_claim_on_the_last_turn_of_the_game(rs20):
+    # (new user 44 #3b: "a fitting Totem ... can still be played with a later AP" on the learner's last turn)
+    s, b = rs20
+    a = b.choose(s)
+    assert "can still be played with a later AP" in b.explain(s, a)  # 1 AP, and turns still to come
+    st, seat = s.state, s.current_player
+    assert st.players[seat].ap == 1
+    st.endgame_by = 1 - seat  # the endgame has begun, and this seat's turn is the round's last
+    st.first_player = (seat + 1) % 2
+    why = b.explain(s, a)
+    assert "later AP" not in why
+    assert why.endswith("it brings your hand a Totem that fits an unmet requirement of a Spirit on your board [rs.buy].")

@@ -1,11 +1,13 @@
 """Restless Spirits reasons made true of the position (used by :func:`.strategy.reasons`).
 
-The strategy's reasons are read off the change of its counts over a look-ahead; one thing that change does not
-tell is settled here from the position itself:
+The strategy's reasons are read off the change of its counts over a look-ahead; two things that change does not
+tell are settled here from the position itself:
 
 - a reason said for a page that hides the seat's hand (``public``) no longer says "none fits": the fit of a hidden
   Totem is not told, and the fit of a bought one, which everybody saw, is said as it is (new user 44: the computer
   bought Rice Dumpling, "none fits a Spirit on its board yet", and played it to Sanabo the next step);
+- "a fitting Totem already in your hand can still be played with a later AP" is said only when a later AP comes:
+  AP left this turn, or a turn after this one (new user 44: said on the last turn of the game, with 1 AP).
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from ...core.session import copy_state
 from .requirements import fill_options
 
 #: The strategy's words this module reads (kept equal to :func:`.strategy.reasons`'s).
+LATER_AP = ", and a fitting Totem already in {your} hand can still be played with a later AP"
 NONE_FITS = "; none fits a Spirit on {your} board yet, but each can meet a requirement of a Spirit attracted later"
 #: How deep the seat's own decisions inside a move are followed (a refresh's pick, a swap at the hand limit).
 FOLLOW = 3
@@ -24,7 +27,7 @@ FOLLOW = 3
 def true_to_position(g, s, mine, reasons: list[str]) -> list[str]:
     """``reasons`` (the strategy's phrases for ``mine``, a :class:`tutor.bots.Scored`) with the claims the look-ahead
     cannot settle said as the position allows (see the module docstring)."""
-    if not any(NONE_FITS in r for r in reasons):
+    if not any(LATER_AP in r or NONE_FITS in r for r in reasons):
         return reasons
     a = mine.action
     after, hidden = _after(g, s, a)
@@ -32,6 +35,8 @@ def true_to_position(g, s, mine, reasons: list[str]) -> list[str]:
     unseen = [c for c in gained if c in hidden and g.card_kind(c) == "totem"]
     out = []
     for r in reasons:
+        if LATER_AP in r and not _later_ap(g, after, a.actor):
+            r = _cut_later_ap(r)
         if NONE_FITS in r:
             r = _instead_of_none(g, s, a, r, gained, unseen, getattr(mine, "public", False))
         out.append(r)
@@ -55,6 +60,26 @@ def _after(g, s, a) -> tuple[object, set[str]]:
     unseen = {c for p in s.players for c in p.hand} - set(s.players[seat].hand)
     unseen |= set(s.totem_deck) | set(s.totem_discard) | set(s.blessing_deck) | set(s.curse_deck)
     return after, unseen - seen
+
+
+def _later_ap(g, after, seat: int) -> bool:
+    """True when ``seat`` has an AP after the move: some left this turn, or a turn of its own still to come (the game
+    ends when the round started by the endgame's trigger is over, rs.end)."""
+    if g.is_over(after):
+        return False
+    if after.current == seat and after.players[seat].ap > 0:
+        return True
+    if after.endgame_by is None:
+        return True
+    # the endgame has begun: the game ends after the turn of the seat right of the first player
+    return (seat + 1) % len(after.players) != after.first_player and len(after.players) > 1
+
+
+def _cut_later_ap(r: str) -> str:
+    """``r`` without the later-AP clause (it runs to the clause ids, "[...]", or the end)."""
+    i = r.index(LATER_AP)
+    j = r.find(" [", i)
+    return r[:i] + (r[j:] if j >= 0 else "")
 
 
 def _instead_of_none(g, s, a, r: str, gained: Counter, unseen: list[str], public: bool) -> str:
