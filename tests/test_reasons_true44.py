@@ -47,3 +47,27 @@ def test_no_later_ap_claim_on_the_last_turn_of_the_game(rs20):
     why = b.explain(s, a)
     assert "later AP" not in why
     assert why.endswith("it brings your hand a Totem that fits an unmet requirement of a Spirit on your board [rs.buy].")
+
+
+def test_a_refresh_is_said_as_a_chance_with_its_odds():
+    # (new user 44 #3c: "Refresh market row 1 and buy from it: ... it brings your hand a Totem that fits")
+    s, b = _at("restless-spirits", 1, 9, first_game=True)
+    a = b.choose(s)
+    assert a.label == "Refresh market row 1 and buy from it"
+    hint = b.explain(s, a)
+    assert "it brings your hand" not in hint
+    assert ("with the Totem taken next, it may bring your hand a Totem that fits an unmet requirement of a Spirit on "
+            "your board (the Totems come unseen, and about 82 times in 100 one of them fits: a chance, not a sure "
+            "thing)") in hint
+    full, public = b.reason_pair(s, a, voice="it")
+    assert "none fits" not in full and "none fits" not in public
+    assert "it adds 1 Totem to its hand, drawn unseen: each may meet a requirement" in public
+
+
+def test_a_blessings_draw_is_said_as_a_chance():
+    s, b = _at("restless-spirits", 1, 97, first_game=True)
+    a = b.choose(s)
+    assert a.label == "Play Morning Light"
+    hint = b.explain(s, a)
+    assert hint.startswith("Play Morning Light: it may bring your hand a Totem that fits")
+    assert "times in 100 it fits: a chance, not a sure thing" in hint

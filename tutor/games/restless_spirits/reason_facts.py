@@ -1,8 +1,13 @@
 """Restless Spirits reasons made true of the position (used by :func:`.strategy.reasons`).
 
-The strategy's reasons are read off the change of its counts over a look-ahead; two things that change does not
+The strategy's reasons are read off the change of its counts over a look-ahead; three things that change does not
 tell are settled here from the position itself:
 
+- a Totem that comes to the hand unseen (a refreshed market row, a Blessing's draw, a random steal: dealt from a
+  place the seat cannot see) is a chance, never a fact: the computer decides on a guess at the hidden cards
+  (:func:`tutor.bots.determinise`), so "it brings your hand a Totem that fits" becomes "it may bring ...", with the
+  odds from the unseen Totems (new user 44: "Refresh market row 1 and buy from it: ... it brings your hand a Totem
+  that fits" was said as fact);
 - a reason said for a page that hides the seat's hand (``public``) no longer says "none fits": the fit of a hidden
   Totem is not told, and the fit of a bought one, which everybody saw, is said as it is (new user 44: the computer
   bought Rice Dumpling, "none fits a Spirit on its board yet", and played it to Sanabo the next step);
@@ -13,11 +18,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from math import comb
 
 from ...core.session import copy_state
 from .requirements import fill_options
 
 #: The strategy's words this module reads (kept equal to :func:`.strategy.reasons`'s).
+BRINGS = "it brings {your} hand a Totem that fits"
 LATER_AP = ", and a fitting Totem already in {your} hand can still be played with a later AP"
 NONE_FITS = "; none fits a Spirit on {your} board yet, but each can meet a requirement of a Spirit attracted later"
 #: How deep the seat's own decisions inside a move are followed (a refresh's pick, a swap at the hand limit).
@@ -27,7 +34,7 @@ FOLLOW = 3
 def true_to_position(g, s, mine, reasons: list[str]) -> list[str]:
     """``reasons`` (the strategy's phrases for ``mine``, a :class:`tutor.bots.Scored`) with the claims the look-ahead
     cannot settle said as the position allows (see the module docstring)."""
-    if not any(LATER_AP in r or NONE_FITS in r for r in reasons):
+    if not any(BRINGS in r or LATER_AP in r or NONE_FITS in r for r in reasons):
         return reasons
     a = mine.action
     after, hidden = _after(g, s, a)
@@ -37,6 +44,10 @@ def true_to_position(g, s, mine, reasons: list[str]) -> list[str]:
     for r in reasons:
         if LATER_AP in r and not _later_ap(g, after, a.actor):
             r = _cut_later_ap(r)
+        if BRINGS in r and unseen:
+            odds = _odds(g, s, a, hidden, len(unseen))
+            r = r.replace(BRINGS, "it may bring {your} hand a Totem that fits", 1)
+            r = _add_after_board(r, f" (the Totems come unseen{odds}: a chance, not a sure thing)")
         if NONE_FITS in r:
             r = _instead_of_none(g, s, a, r, gained, unseen, getattr(mine, "public", False))
         out.append(r)
@@ -80,6 +91,36 @@ def _cut_later_ap(r: str) -> str:
     i = r.index(LATER_AP)
     j = r.find(" [", i)
     return r[:i] + (r[j:] if j >= 0 else "")
+
+
+def _add_after_board(r: str, words: str) -> str:
+    """``words`` put after the first "{your} board" of ``r`` (the fit it qualifies), else before its clause ids."""
+    j = r.find("{your} board")
+    if j >= 0:
+        j += len("{your} board")
+    else:
+        j = r.find(" [")
+    return r + words if j < 0 else r[:j] + words + r[j:]
+
+
+def _odds(g, s, a, hidden: set[str], k: int) -> str:
+    """``", and about 45 times in 100 one of them fits"``: the chance that, of the ``k`` unseen Totems the move shows the seat
+    (a refreshed row's three, the cards drawn), at least one fits a Spirit on its board, the unseen Totems dealt at
+    random (the same guess the computer makes); ``""`` when it cannot be said."""
+    seat = a.actor
+    spirits = [ps for ps in s.players[seat].board if ps is not None]
+    pool = [c for c in hidden if g.card_kind(c) == "totem" and (c not in s.totem_discard or len(s.totem_deck) < k)]
+    if a.kind == "refresh-market-and-buy":
+        row = a.param("row")
+        k = len(s.markets[row - 1]) if isinstance(row, int) and 0 < row <= len(s.markets) else k
+    n, f = len(pool), sum(1 for c in pool if any(fill_options(g, ps, c) for ps in spirits))
+    if not n or not 0 < k <= n:
+        return ""
+    p = 1 - comb(n - f, k) / comb(n, k)
+    one = "one of them fits" if k > 1 else "it fits"
+    if p >= 0.995:
+        return f", and more than 99 times in 100 {one}"
+    return f", and about {max(1, round(p * 100))} times in 100 {one}"
 
 
 def _instead_of_none(g, s, a, r: str, gained: Counter, unseen: list[str], public: bool) -> str:
