@@ -71,3 +71,16 @@ def test_a_blessings_draw_is_said_as_a_chance():
     hint = b.explain(s, a)
     assert hint.startswith("Play Morning Light: it may bring your hand a Totem that fits")
     assert "times in 100 it fits: a chance, not a sure thing" in hint
+
+
+def test_spirited_final_battle_speaks_of_no_next_march():
+    # (new user 44 #4: "then the next choice grows a Camp toward a better medal at your next March" in the Final
+    # Battle, after which the game ends)
+    s, b = _at("spirited", 1, 104)
+    assert s.state.battle == "final"
+    a = b.choose(s)
+    hint = b.explain(s, a)
+    assert a.label.startswith("Manoeuvre: swap")
+    assert "next March" not in hint
+    assert ("then the next choice puts more cards in your Camps, which score at the end of this Final Battle, 1 "
+            "Spirit for each pair of cards [sp.final.camps]") in hint
