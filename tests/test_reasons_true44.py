@@ -84,3 +84,18 @@ def test_spirited_final_battle_speaks_of_no_next_march():
     assert "next March" not in hint
     assert ("then the next choice puts more cards in your Camps, which score at the end of this Final Battle, 1 "
             "Spirit for each pair of cards [sp.final.camps]") in hint
+
+
+def test_spirit_duels_pass_says_what_the_pass_is_for():
+    # (new user 44 #5: "The computer passed. Why: then the next choice gains Essence ...": the End Phase's Essence,
+    # after the Pass, was said as its reason; here the look-ahead's changes are given as they were then)
+    from tutor.bots import Scored
+    s, b = _at("spirit-duels", 0, 69)
+    a = b.choose(s)
+    assert a.kind == "pass"
+    said = b.reasons(s, Scored(a, 0.0, {"essence": 1.0}, {}))
+    assert said == ["no action now deals damage or builds {your} dice; {your} opponent passed just before, so this "
+                    "Pass ends the Action Phase [sd.pass] [sd.pass.consecutive]"]
+    assert b.reason(s, a, voice="it") == ("no action now deals damage or builds its dice; its opponent passed just "
+                                          "before, so this Pass ends the Action Phase [sd.pass] "
+                                          "[sd.pass.consecutive].")

@@ -120,6 +120,8 @@ def reasons(g, s: SDState, mine) -> list[str]:
                 f"the later Stages come in by evolving {cite}"]
     if a.kind == "draft-class":
         return [f"each Class drafted brings one Spirit Line and its cards to {{your}} team {cite}"]
+    if a.kind == "pass":  # what a Pass is for, not what the End Phase after it brings (new user 44: "then the next
+        ch = {}           # choice gains Essence ..." was said as why the computer passed)
     reasons = []
     if ch.get("defeated", 0) > 0:
         reasons.append(f"it defeats an enemy Spirit, and defeating all of them wins [sd.win.defeat-all] {cite}")
