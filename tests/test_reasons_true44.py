@@ -99,3 +99,15 @@ def test_spirit_duels_pass_says_what_the_pass_is_for():
     assert b.reason(s, a, voice="it") == ("no action now deals damage or builds its dice; its opponent passed just "
                                           "before, so this Pass ends the Action Phase [sd.pass] "
                                           "[sd.pass.consecutive].")
+
+
+def test_replace_says_why_this_kind_of_die():
+    # (new user 44 #5: "No move now deals damage or builds your dice, so it takes 'Flicker Flame: roll a Level 1
+    # Magic die instead'", a Level 2 die being open to the same choice)
+    s, b = _at("spirit-duels", 3, 66)
+    a, hint = b.hint(s)
+    assert a.label == "Flicker Flame: roll a Level 2 Attack die instead"
+    assert hint == ("Flicker Flame: roll a Level 2 Attack die instead. The new die is rolled at random: a Level 2 "
+                    "Attack die shows Attack +1 (Boost) 1/6, Attack 2/6, Magic 1/6, Essence 1/6, Blank 1/6, and with "
+                    "Rookrok's powers it resolves for the most on average of the dice Replace may roll "
+                    "[sd.kw.replace].")
