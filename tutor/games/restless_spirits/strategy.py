@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .reason_facts import true_to_position
 from .requirements import fill_options, free_key, totems_fitting
 from .state import PlacedSpirit, RSState
 
@@ -251,7 +252,7 @@ def reasons(g, s: RSState, mine) -> list[str]:
                            f"{cite}")
         else:  # what the move does now (trial 42: a stock phrase said nothing, e.g. for Takayama)
             reasons.append(f"no move now brings a Spirit closer to release; {_what_it_does(g, s, a)} {cite}")
-    return reasons
+    return true_to_position(g, s, mine, reasons)  # (chance said as chance, public words, a later AP: new user 44)
 
 
 #: What an ability that changes none of the seat's own counts gains it, by effect (trial 42: Takayama's destroy).

@@ -15,7 +15,7 @@ from typing import Any
 
 from .ctx import card_of, is_spirit
 from . import judge as _judge
-from .dice import symbol
+from .dice import SUPPLY_KINDS, kind_label, odds, symbol
 from .state import SDState
 
 #: Feature weights: damage dealt is the goal; a die in the pool is worth part of what it resolves for.
@@ -103,8 +103,30 @@ def features(g, s: SDState, seat: int) -> dict[str, float]:
 
 def judge(g, s: SDState, seat: int, action) -> float | None:
     """The change in worth of a move the look-ahead judges badly (Meditate's reroll, the opening hand, End Phase
-    discards, the Advantage Die's Spirit), judged by rule (:func:`.judge.judge`); None for the others."""
+    discards, the Advantage Die's Spirit), judged by rule (:func:`.judge.judge`), and Replace's kind of die (its mean
+    roll on the Spirit whose pool it joins, :func:`_replace_worth`); None for the others."""
+    if action.kind == "choose-die-kind":
+        return _replace_worth(g, s, action)
     return _judge.judge(g, s, seat, action)
+
+
+def _replace_target(s: SDState):
+    """The Spirit slot whose die the waiting Replace decision rolls again, or None."""
+    w = getattr(s.pending[-1], "work", None) if s.pending else None
+    try:
+        return s.players[w.target_seat].spirits[w.target]
+    except (AttributeError, IndexError, TypeError):
+        return None
+
+
+def _replace_worth(g, s: SDState, action) -> float | None:
+    """What rolling a die of the chosen kind is worth on the Spirit whose pool it joins: its mean roll
+    (:func:`.judge.roll_worth`), the same for every kind but for that (new user 44: the look-ahead saw its own guess
+    at the roll, and the hint took a Level 1 Magic die where a Level 2 one rolls better); None without a Spirit."""
+    sl = _replace_target(s)
+    if sl is None or not is_spirit(sl):
+        return None
+    return _judge.roll_worth(g, sl, action.param("die") or "")
 
 
 def reasons(g, s: SDState, mine) -> list[str]:
@@ -120,6 +142,10 @@ def reasons(g, s: SDState, mine) -> list[str]:
                 f"the later Stages come in by evolving {cite}"]
     if a.kind == "draft-class":
         return [f"each Class drafted brings one Spirit Line and its cards to {{your}} team {cite}"]
+    if a.kind == "choose-die-kind":  # (new user 44: "No move now deals damage ..., so it takes 'Flicker Flame: ...'")
+        return [_replace_reason(g, s, a, cite)]
+    if a.kind == "pass":  # what a Pass is for, not what the End Phase after it brings (new user 44: "then the next
+        ch = {}           # choice gains Essence ..." was said as why the computer passed)
     reasons = []
     if ch.get("defeated", 0) > 0:
         reasons.append(f"it defeats an enemy Spirit, and defeating all of them wins [sd.win.defeat-all] {cite}")
@@ -165,6 +191,25 @@ def reasons(g, s: SDState, mine) -> list[str]:
                 reasons.append(f"no move now deals damage or builds {{your}} dice, so it takes "
                                f"“{a.label}” {cite}")
     return reasons
+
+
+def _replace_reason(g, s: SDState, action, cite: str) -> str:
+    """Why Replace rolls this kind of die: its faces' odds, and how its mean roll on the Spirit whose pool it joins
+    (:func:`.judge.roll_worth`: each side by that Spirit's power for it) stands against the other kinds Replace may
+    roll; a chance, said as one."""
+    kind = action.param("die") or ""
+    sl = _replace_target(s)
+    head = f"the new die is rolled at random: a {kind_label(kind)} shows {odds(kind)}"
+    if sl is None or not is_spirit(sl):
+        return f"{head} {cite}"
+    name = card_of(g, sl).name
+    worth = {k: _judge.roll_worth(g, sl, k) for k in SUPPLY_KINDS}
+    best = max(worth.values())
+    if worth.get(kind, 0.0) >= best - 1e-9:
+        return (f"{head}, and with {name}'s powers it resolves for the most on average of the dice Replace may roll "
+                f"{cite}")
+    top = max(worth, key=worth.get)
+    return (f"{head}; with {name}'s powers a {kind_label(top)} would resolve for more on average {cite}")
 
 
 def _pass_ends(s: SDState, action) -> tuple[str, str] | None:

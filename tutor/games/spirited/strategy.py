@@ -117,8 +117,10 @@ def reasons(g, s: SPState, mine) -> list[str]:
                            f"the most Spirit wins [sp.goal] {cite}")
         else:
             reasons.append(f"it scores {n} Spirit, and the most Spirit wins [sp.goal] {cite}")
-    if ch.get("camps", 0) > 0:
-        reasons.append(f"it grows a Camp toward a better medal at {{your}} next March [sp.march] {cite}")
+    if ch.get("camps", 0) > 0:  # (no March follows the Final Battle, whose Camps score by pairs: new user 44)
+        reasons.append(f"it puts more cards in {{your}} Camps, which score at the end of this Final Battle, 1 Spirit "
+                       f"for each pair of cards [sp.final.camps] {cite}" if _final(s) else
+                       f"it grows a Camp toward a better medal at {{your}} next March [sp.march] {cite}")
     if ch.get("risk", 0) < 0:
         reasons.append(f"it takes a clan on {{your}} Road away from its Overrun Limit [sp.overrun.limit] {cite}")
     if ch.get("shields", 0) > 0:
@@ -147,6 +149,11 @@ def reasons(g, s: SPState, mine) -> list[str]:
         reasons.append("but it gives up a Shield [sp.shield.break]" if a.kind == "break-shield" else
                        "but one of {your} Shields goes to the discard pile with it [sp.shield.abandon]")
     return reasons
+
+
+def _final(s: SPState) -> bool:
+    """True during the Final Battle or once it is due: no March comes after it (sp.final.camps)."""
+    return s.battle == "final" or "final" in s.battles_due
 
 
 def _final_recruit_reason(s: SPState, seat: int, cite: str) -> str:

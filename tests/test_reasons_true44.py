@@ -1,0 +1,113 @@
+"""New user 44: reasons of the computer and the Hint that were false or said nothing, each checked at a seeded
+position (Restless Spirits, Spirited, Spirit Duels; bot seed = game seed, both seats played by the computer)."""
+from __future__ import annotations
+
+import pytest
+
+from tutor.bots import bot
+from tutor.sessions import new_game
+
+
+def _at(game_id: str, seed: int, steps: int, **options):
+    """The session and bot of a seeded computer-against-computer game after ``steps`` steps."""
+    s = new_game(game_id, 2, seed, **options)
+    b = bot(game_id, "normal", seed)
+    for _ in range(steps):
+        s.apply(b.choose(s))
+    return s, b
+
+
+@pytest.fixture(scope="module")
+def rs20():
+    """Restless Spirits, seed 1, first-game set-up: step 20, where Player 2 buys Drum & Charm, a Totem that fits."""
+    return _at("restless-spirits", 1, 20, first_game=True)
+
+
+def test_public_reason_of_a_fitting_buy_names_it_and_says_it_fits(rs20):
+    # (new user 44 #1: "it adds 1 Totem to its hand; none fits a Spirit on its board yet", then it played it)
+    s, b = rs20
+    a = b.choose(s)
+    assert a.label.startswith("Buy Drum & Charm (double)")
+    full, public = b.reason_pair(s, a, voice="it")
+    assert "none fits" not in public
+    assert public.startswith("it adds Drum & Charm (double)")
+    assert "to its hand, a Totem that fits an unmet requirement of a Spirit on its board" in public
+    assert "it brings its hand a Totem that fits" in full
+
+
+def test_no_later_ap_claim_on_the_last_turn_of_the_game(rs20):
+    # (new user 44 #3b: "a fitting Totem ... can still be played with a later AP" on the learner's last turn)
+    s, b = rs20
+    a = b.choose(s)
+    assert "can still be played with a later AP" in b.explain(s, a)  # 1 AP, and turns still to come
+    st, seat = s.state, s.current_player
+    assert st.players[seat].ap == 1
+    st.endgame_by = 1 - seat  # the endgame has begun, and this seat's turn is the round's last
+    st.first_player = (seat + 1) % 2
+    why = b.explain(s, a)
+    assert "later AP" not in why
+    assert why.endswith("it brings your hand a Totem that fits an unmet requirement of a Spirit on your board [rs.buy].")
+
+
+def test_a_refresh_is_said_as_a_chance_with_its_odds():
+    # (new user 44 #3c: "Refresh market row 1 and buy from it: ... it brings your hand a Totem that fits")
+    s, b = _at("restless-spirits", 1, 9, first_game=True)
+    a = b.choose(s)
+    assert a.label == "Refresh market row 1 and buy from it"
+    hint = b.explain(s, a)
+    assert "it brings your hand" not in hint
+    assert ("with the Totem taken next, it may bring your hand a Totem that fits an unmet requirement of a Spirit on "
+            "your board (the Totems come unseen, and about 82 times in 100 one of them fits: a chance, not a sure "
+            "thing)") in hint
+    full, public = b.reason_pair(s, a, voice="it")
+    assert "none fits" not in full and "none fits" not in public
+    assert "it adds 1 Totem to its hand, drawn unseen: each may meet a requirement" in public
+
+
+def test_a_blessings_draw_is_said_as_a_chance():
+    s, b = _at("restless-spirits", 1, 97, first_game=True)
+    a = b.choose(s)
+    assert a.label == "Play Morning Light"
+    hint = b.explain(s, a)
+    assert hint.startswith("Play Morning Light: it may bring your hand a Totem that fits")
+    assert "times in 100 it fits: a chance, not a sure thing" in hint
+
+
+def test_spirited_final_battle_speaks_of_no_next_march():
+    # (new user 44 #4: "then the next choice grows a Camp toward a better medal at your next March" in the Final
+    # Battle, after which the game ends)
+    s, b = _at("spirited", 1, 104)
+    assert s.state.battle == "final"
+    a = b.choose(s)
+    hint = b.explain(s, a)
+    assert a.label.startswith("Manoeuvre: swap")
+    assert "next March" not in hint
+    assert ("then the next choice puts more cards in your Camps, which score at the end of this Final Battle, 1 "
+            "Spirit for each pair of cards [sp.final.camps]") in hint
+
+
+def test_spirit_duels_pass_says_what_the_pass_is_for():
+    # (new user 44 #5: "The computer passed. Why: then the next choice gains Essence ...": the End Phase's Essence,
+    # after the Pass, was said as its reason; here the look-ahead's changes are given as they were then)
+    from tutor.bots import Scored
+    s, b = _at("spirit-duels", 0, 69)
+    a = b.choose(s)
+    assert a.kind == "pass"
+    said = b.reasons(s, Scored(a, 0.0, {"essence": 1.0}, {}))
+    assert said == ["no action now deals damage or builds {your} dice; {your} opponent passed just before, so this "
+                    "Pass ends the Action Phase [sd.pass] [sd.pass.consecutive]"]
+    assert b.reason(s, a, voice="it") == ("no action now deals damage or builds its dice; its opponent passed just "
+                                          "before, so this Pass ends the Action Phase [sd.pass] "
+                                          "[sd.pass.consecutive].")
+
+
+def test_replace_says_why_this_kind_of_die():
+    # (new user 44 #5: "No move now deals damage or builds your dice, so it takes 'Flicker Flame: roll a Level 1
+    # Magic die instead'", a Level 2 die being open to the same choice)
+    s, b = _at("spirit-duels", 3, 66)
+    a, hint = b.hint(s)
+    assert a.label == "Flicker Flame: roll a Level 2 Attack die instead"
+    assert hint == ("Flicker Flame: roll a Level 2 Attack die instead. The new die is rolled at random: a Level 2 "
+                    "Attack die shows Attack +1 (Boost) 1/6, Attack 2/6, Magic 1/6, Essence 1/6, Blank 1/6, and with "
+                    "Rookrok's powers it resolves for the most on average of the dice Replace may roll "
+                    "[sd.kw.replace].")
