@@ -41,11 +41,12 @@ def _camp_cards(s) -> int:
         "the same as now; one more card Recruited after it would make another pair"),
 ])
 def test_final_recruit_says_the_spirit_it_adds(cards, words):
-    s = _until("spirited", 1, lambda s: _camp_cards(s) == cards
-               and any(a.kind == "final-recruit" for a in s.legal_actions()))
+    # (the first seed whose game reaches such a position: a change of the bot's play moves the games, session 44)
+    seed, s = next(((k, x) for k in range(1, 9) if (x := _until("spirited", k, lambda s: _camp_cards(s) == cards
+                    and any(a.kind == "final-recruit" for a in s.legal_actions()))) is not None), (None, None))
     assert s is not None
     act = next(a for a in s.legal_actions() if a.kind == "final-recruit")
-    why = bot("spirited", "normal", 1).reason(s, act, voice="it")
+    why = bot("spirited", "normal", seed).reason(s, act, voice="it")
     assert why.startswith(words), why
     assert "scores 2 Spirit" not in why and "next March" not in why, why
 
