@@ -28,7 +28,7 @@ from .boards import board_for, presented
 from .clauses import ClauseCard
 from .learn_place import KEPT_PLACE_LOST
 from .problems import refuses_broken_content, split_problem
-from .practice_style import PRACTICE_CSS, players_fit
+from .practice_style import PRACTICE_CSS, players_fit, practice_keys
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
@@ -96,7 +96,8 @@ class PracticeView:
         self.board.render()
         left = w.VBox([self.board.widget], layout=w.Layout(flex="1 1 0", min_width="420px"),
                       _dom_classes=("rt-pq-board", "rt-compact"))
-        self.widget = w.VBox([w.HBox([left, side], _dom_classes=("rt-pq-main",), layout=w.Layout(width="100%")),
+        # (the card first: the answers come before the board's tooltips in the tab order; CSS draws it on the right)
+        self.widget = w.VBox([w.HBox([side, left], _dom_classes=("rt-pq-main",), layout=w.Layout(width="100%")),
                               self.clause_card.widget], layout=w.Layout(width="100%"))
         self.render()
 
@@ -264,7 +265,8 @@ class PracticeApp:
                             '<a class="rt-pq-home" href="index.ipynb">← All pages</a></div>')
         how = html_widget(f'<details class="rt-pq-how"><summary>How it works</summary>{HOW}</details>')
         top = w.HBox([title, self.game, self.score, how], _dom_classes=("rt-pq-top",))
-        styles = [style_widget(), table_style(), w.HTML(f"<style>{PRACTICE_CSS}</style>"), board_reveal(), players_fit()]
+        styles = [style_widget(), table_style(), w.HTML(f"<style>{PRACTICE_CSS}</style>"), board_reveal(), players_fit(),
+                  practice_keys()]
         for x in styles:
             x.add_class("rt-style")
         self.widget = w.VBox([*styles, self.errors.output, self.notice, top, self.tabs], layout=w.Layout(width="100%"))

@@ -10,7 +10,9 @@ from .style import page_script
 
 PRACTICE_CSS = """
 .rt-pq-top { align-items: center; gap: 10px; flex-wrap: wrap; }
-.rt-pq-main { align-items: flex-start; }
+/* the question card comes first in the page (the keyboard reaches the answers in a few Tabs, not after every tooltip
+   of the board: newuser43) and is drawn on the right of the board */
+.rt-pq-main { align-items: flex-start; flex-direction: row-reverse; }
 /* the board (the learn pages' compact board, tutor-board) scrolls inside its own box, so the question and its
    explanation stay beside it in one screen */
 .rt-pq-board { max-height: calc(100vh - 110px); overflow-y: auto; overflow-x: hidden; }
@@ -113,6 +115,39 @@ PLAYERS_FIT_MIN = 0.8
 #: The page script that scales the practice board, from the zoom its CSS gives it down to :data:`PLAYERS_FIT_MIN`,
 #: until the last player's area is whole in the board's box (what follows it, the markets at 1024x768, may scroll).
 PLAYERS_FIT_JS = board_fit_js(".rt-pq-board", "tutorPracticeFit", PLAYERS_FIT_MIN, 0, 7, whole=".rt-bpart-player")
+
+
+#: The practice page's keyboard (newuser43, issue 16): after an answer the focus is on the feedback's "Next question"
+#: (the options it answered are disabled, so the focus fell to the page, and the learner tabbed through the whole
+#: board again); after "Next question" on the new question's first option. Only when the focus was in the question
+#: card or lost (a learner who went elsewhere keeps their place). The answers come before the board in the tab order
+#: (the card first in the page, drawn on the right: ``.rt-pq-main``'s CSS).
+PRACTICE_KEYS_JS = """(function () {
+  if (window.tutorPracticeKeys) { return; }
+  window.tutorPracticeKeys = true;
+  function focus(side, sel, tries) {  // the control's view may come a frame or two after the class
+    var b = Array.prototype.find.call(side.querySelectorAll(sel), function (x) {
+      return !x.disabled && x.getClientRects().length; });
+    if (b) { b.focus(); return; }
+    if (tries > 0) { requestAnimationFrame(function () { focus(side, sel, tries - 1); }); }
+  }
+  new MutationObserver(function (records) {
+    records.forEach(function (m) {
+      var side = m.target;
+      if (!side.classList || !side.classList.contains('rt-pq-side')) { return; }
+      var was = (m.oldValue || '').split(/\\s+/).indexOf('rt-pq-answered') >= 0, now = side.classList.contains('rt-pq-answered');
+      var a = document.activeElement;
+      if (was === now || (a && a !== document.body && a.isConnected && !a.disabled && !side.contains(a))) { return; }
+      focus(side, now ? '.tutor-pq-next' : '.tutor-pq-option', 30);
+    });
+  }).observe(document.body, {attributes: true, attributeFilter: ['class'], attributeOldValue: true, subtree: true});
+})();
+"""
+
+
+def practice_keys() -> w.Output:
+    """A hidden Output (CSS class ``tutor-pq-keys``) whose only output is :data:`PRACTICE_KEYS_JS`."""
+    return page_script(PRACTICE_KEYS_JS, "tutor-pq-keys")
 
 
 def players_fit() -> w.Output:
