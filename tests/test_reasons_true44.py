@@ -111,3 +111,14 @@ def test_replace_says_why_this_kind_of_die():
                     "Attack die shows Attack +1 (Boost) 1/6, Attack 2/6, Magic 1/6, Essence 1/6, Blank 1/6, and with "
                     "Rookrok's powers it resolves for the most on average of the dice Replace may roll "
                     "[sd.kw.replace].")
+
+
+def test_zap_names_the_player_who_spreads_the_damage():
+    # (new user 44 #9: the computer's Zap said "your opponent spreads 3 damage", the learner being that opponent)
+    s = new_game("spirit-duels", 2, 1)
+    b = bot("spirit-duels", "easy", 1)
+    for _ in range(29):
+        s.apply(b.choose(s))
+    said = [e.text for e in s.history[-1].events if e.text.startswith("Zap ")]
+    assert "Zap 1: Player 1, the opponent, spreads 1 damage over their own Spirits." in said
+    assert not any("your opponent" in t for t in said)
