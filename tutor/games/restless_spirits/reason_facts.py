@@ -103,9 +103,9 @@ def _add_after_board(r: str, words: str) -> str:
 
 
 def _odds(g, s, a, hidden: set[str], k: int) -> str:
-    """``", and about 45 times in 100 one of them fits"``: the chance that, of the ``k`` unseen Totems the move shows the seat
-    (a refreshed row's three, the cards drawn), at least one fits a Spirit on its board, the unseen Totems dealt at
-    random (the same guess the computer makes); ``""`` when it cannot be said."""
+    """``", and about 45 times in 100 one of them fits"``: the chance that, of the ``k`` unseen Totems the move shows
+    the seat (a refreshed row's three, the cards drawn), at least one fits a Spirit on its board, the unseen Totems
+    dealt at random (the same guess the computer makes); ``""`` when it cannot be said."""
     seat = a.actor
     spirits = [ps for ps in s.players[seat].board if ps is not None]
     pool = [c for c in hidden if g.card_kind(c) == "totem" and (c not in s.totem_discard or len(s.totem_deck) < k)]
