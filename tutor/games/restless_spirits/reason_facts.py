@@ -59,13 +59,12 @@ def _after(g, s, a) -> tuple[object, set[str]]:
     is taken does not change where the cards came from), and the cards the seat could not pick by sight before it:
     all but the market rows and the Shrine (a Totem discard pile shuffled into an empty deck comes in a random
     order too)."""
-    from . import strategy
     seat = a.actor
     seen = {c for row in s.markets for c in row if c is not None} | set(s.shrine)
     after = copy_state(s)
     g.apply(after, a)
     for _ in range(FOLLOW):
-        if g.is_over(after) or not strategy.mid_move(g, after, seat):
+        if g.is_over(after) or not (after.pending and after.pending[-1].actor == seat):  # (strategy.mid_move)
             break
         g.apply(after, g.legal_actions(after)[0])
     unseen = {c for p in s.players for c in p.hand} - set(s.players[seat].hand)
@@ -104,9 +103,9 @@ def _add_after_board(r: str, words: str) -> str:
 
 
 def _odds(g, s, a, hidden: set[str], k: int) -> str:
-    """``", and about 45 times in 100 one of them fits"``: the chance that, of the ``k`` unseen Totems the move shows the seat
-    (a refreshed row's three, the cards drawn), at least one fits a Spirit on its board, the unseen Totems dealt at
-    random (the same guess the computer makes); ``""`` when it cannot be said."""
+    """``", and about 45 times in 100 one of them fits"``: the chance that, of the ``k`` unseen Totems the move shows
+    the seat (a refreshed row's three, the cards drawn), at least one fits a Spirit on its board, the unseen Totems
+    dealt at random (the same guess the computer makes); ``""`` when it cannot be said."""
     seat = a.actor
     spirits = [ps for ps in s.players[seat].board if ps is not None]
     pool = [c for c in hidden if g.card_kind(c) == "totem" and (c not in s.totem_discard or len(s.totem_deck) < k)]

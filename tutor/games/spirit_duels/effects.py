@@ -324,7 +324,8 @@ def h_class(c: Ctx, w: Work) -> None:
     if x <= 0:
         c.ev("sd.die.value", f"{ab.capitalize()} 0 does nothing.", auto=True, actor=w.seat)
         return
-    what = CLASS_TEXT[ab].format(x=x, s="" if x == 1 else "s", dice="die" if x == 1 else "dice")
+    what = CLASS_TEXT[ab].format(x=x, s="" if x == 1 else "s", dice="die" if x == 1 else "dice",
+                                 foe=c.who(1 - w.seat))
     c.ev("sd.class." + ab, f"{ab.capitalize()} {x}: {what}", auto=True, actor=w.seat)
     if ab == "zap":
         c.ev("sd.ruling.zap-opponent-spreads", f"{c.who(1 - w.seat)} chooses how the {x} damage is spread over their "
@@ -347,7 +348,8 @@ def h_class(c: Ctx, w: Work) -> None:
 CLASS_TEXT = {
     "drain": "reveal {x} random card{s} of the opponent's hand and discard one of them.",
     "armor": "place {x} armor token{s} on an ally Spirit.",
-    "zap": "your opponent spreads {x} damage over their own Spirits.",
+    # (named, not "your opponent": said of the computer's Zap, the learner is that opponent: new user 44)
+    "zap": "{foe}, the opponent, spreads {x} damage over their own Spirits.",
     "burn": "place {x} burn token{s} on an enemy Spirit.",
     "freeze": "place {x} freeze token{s} on an enemy Spirit.",
     "heal": "remove {x} damage token{s} from an ally Spirit.",
