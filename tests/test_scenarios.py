@@ -52,7 +52,7 @@ def test_cli_exit_codes(tmp_path, capsys):
 @pytest.mark.parametrize("edit,needle", [
     (lambda t: t.replace("fired: [rs.totem.double", "fired: [rs.nope"), "expect[1].fired: unknown clause id 'rs.nope'"),
     (lambda t: t.replace("hand: [t34, t01]", "hand: [t34, gonga]"), "players[0].hand[1]: 'gonga' is a spirit"),
-    (lambda t: t.replace("hand: [t34, t01]", "hand: [t34, t34]"), "'t34' is already placed"),
+    (lambda t: t.replace("hand: [t34, t01]", "hand: [t34, t34]"), "the Totem Bell & Feather (double) is named twice"),
     (lambda t: t.replace("game: restless-spirits", "game: chess"), "setup.game: unknown game id 'chess'"),
     (lambda t: t.replace("  state:\n", "  state:\n    colour: red\n"), "setup.state: colour: not a field this file can have"),
     (lambda t: t + "\n  - after: 9\n", "expect[2].after: 9 is outside"),
