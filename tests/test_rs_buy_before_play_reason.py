@@ -38,7 +38,7 @@ def test_no_such_words_without_a_fitting_totem_in_hand():
                 break
             action, why = b.hint(s)
             if action.kind in ("buy-totem", "refresh-market-and-buy", "retrieve-from-shrine") and not features(
-                    s.game, s.state, s.current_player)["covered"]:
+                    s.game, s.state, s.current_player)["fitting"]:
                 checked += 1
                 assert "already in your hand" not in why
             s.apply(b.choose(s))

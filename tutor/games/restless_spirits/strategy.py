@@ -6,8 +6,8 @@ the other seats' hands and packets as counts; the Spirit, Totem, Blessing and Cu
 the table (boards, Lost Spirits row, Totem Markets, Shrine, discards) as it is.
 
 Judging a position follows the rulebook's goal (Winning the Game: release Spirits by meeting all three Totem
-Requirements): Spirits released, requirements met on one's board, Spirits one step from release, and the unmet
-requirements the Totems in hand can meet (each counted once: a second Totem for the same requirement is a spare). Activation Tokens kept count a little (Activated abilities: each use spends one),
+Requirements): Spirits released, requirements met on one's board, Spirits one step from release, and Totems in
+hand that fit an unmet requirement. Activation Tokens kept count a little (Activated abilities: each use spends one),
 so an ability that would change nothing now is kept for later rather than spent.
 
 Reasons are written to the seat that moves, with ``{you}``/``{your}`` marks that :meth:`tutor.bots.Bot.explain`
@@ -18,22 +18,18 @@ from __future__ import annotations
 from typing import Any
 
 from .reason_facts import true_to_position
-from .requirements import fill_options, free_key, totems_fitting
+from .requirements import fill_options
 from .state import PlacedSpirit, RSState
 
 #: Feature weights (a released Spirit is the goal; a met requirement is a third of the way to one).
-#: ``covered``: the unmet requirements of the Spirits on the board that the Totems in hand can meet together, each
-#: Totem used once and each requirement counted once (:func:`cover`): a Totem for a requirement the hand already
-#: meets adds nothing to it (new user 43: with Seone needing Timeweaver Thread, Mirror and Key and the hand holding
-#: three Threads and a Mirror, the hint bought a fourth Thread and a second Mirror, not the Key in both markets).
-#: ``spare``: fitting Totems beyond that cover, which count a little (one may be given up as an offering or taken,
-#: and a Spirit attracted later may need it), so that a needed Totem is bought first and of two offerings the spare
-#: one goes (head to head against the old measure: figures in the commit that made it).
-WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "covered": 1.5, "spare": 0.4, "hand": 0.3,
+#: ``reach``: what a fitting Totem does beyond meeting one requirement of one Spirit (a Double meeting two, a Wild
+#: fitting several Spirits: :func:`totem_worth`), so that the Totem taken for it is the one kept when an offering
+#: must go (hints35: a hint took a Wild Totem, and the next offered it, every fitting Totem counting the same).
+WEIGHTS = {"released": 25.0, "met": 3.0, "near": 2.0, "on_board": 2.0, "fitting": 1.5, "reach": 0.4, "hand": 0.3,
            "cards": 0.6, "tokens": 0.5}
-#: The features only the seat's hidden hand tells (what its Totems can meet): left out of a reason said for a page
-#: that hides the seat's hand (:meth:`tutor.bots.Bot.reason`'s ``public``).
-HIDDEN_FEATURES = ("covered", "spare")
+#: The features only the seat's hidden hand tells (which of its Totems fit, and how much): left out of a reason
+#: said for a page that hides the seat's hand (:meth:`tutor.bots.Bot.reason`'s ``public``).
+HIDDEN_FEATURES = ("fitting", "reach")
 
 
 #: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
@@ -103,69 +99,19 @@ def features(g, s: RSState, seat: int) -> dict[str, float]:
         met += n
         near += n == 2
         on_board += 1
-    hand = cards = 0
-    totems = []
+    fitting = reach = hand = cards = 0
     for c in p.hand:
         if g.card_kind(c) == "totem":
             hand += 1
-            totems.append(c)
+            most, fits = totem_worth(g, spirits, c)
+            if fits:
+                fitting += 1
+                reach += most - 1 + fits - 1
         else:
             cards += 1
-    covered, used, fitting = cover(g, spirits, totems)
     return {"released": float(len(p.released)), "met": float(met), "near": float(near),
-            "on_board": float(on_board), "covered": float(covered), "spare": float(fitting - used),
-            "hand": float(hand), "cards": float(cards), "tokens": float(p.activation_tokens)}
-
-
-def cover(g, spirits, totems) -> tuple[int, int, int]:
-    """What the Totems ``totems`` (ids in a hand) can do together for ``spirits`` (placed Spirits): ``(the most
-    unmet requirements they can meet, each Totem played once and each requirement counted once; the fewest Totems
-    that meet that many; how many of them fit a Spirit at all)``. A Double may meet two requirements of one Spirit,
-    a Wild one (two on a Spirit of its type) (rs.totem.single, rs.totem.double, rs.totem.wild,
-    rs.totem.double-wild). Kept (at most :data:`COVER_KEPT` answers) by the Spirits' cards, their unmet slots and
-    the Totems, in ``g.fill_cache`` (shared by games with the same cards)."""
-    memo = g.fill_cache.setdefault(("cover",), {})
-    key = (tuple([(ps.card, free_key(ps)) for ps in spirits]), tuple(sorted(totems)))
-    hit = memo.get(key)
-    if hit is None:
-        if len(memo) >= COVER_KEPT:
-            memo.clear()
-        hit = memo[key] = _cover(g, spirits, totems)
-    return hit
-
-
-#: How many answers of :func:`cover` are kept before the memo starts again (a bound on memory in a long session).
-COVER_KEPT = 50_000
-
-
-def _cover(g, spirits, totems) -> tuple[int, int, int]:
-    base, offset = [], 0  # each Spirit's first bit: a bit per requirement slot
-    for ps in spirits:
-        base.append(offset)
-        offset += len(ps.slots)
-    ways = []  # per fitting Totem, the bit sets it can fill
-    for t in totems:
-        masks = {sum(1 << (base[i] + j) for j in o) for i, ps in enumerate(spirits)
-                 for o in totems_fitting(g, ps)[t]}
-        if masks:
-            ways.append(tuple(masks))
-    memo: dict[tuple[int, int], tuple[int, int]] = {}
-
-    def best(k: int, filled: int) -> tuple[int, int]:  # (slots met, -Totems used) for Totems k.. on
-        if k == len(ways):
-            return 0, 0
-        got = memo.get((k, filled))
-        if got is None:
-            got = best(k + 1, filled)
-            for m in ways[k]:
-                gain = bin(m & ~filled).count("1")
-                if gain:
-                    sub = best(k + 1, filled | m)
-                    got = max(got, (sub[0] + gain, sub[1] - 1))
-            memo[(k, filled)] = got
-        return got
-    met, used = best(0, 0)
-    return met, -used, len(ways)
+            "on_board": float(on_board), "fitting": float(fitting), "reach": float(reach), "hand": float(hand),
+            "cards": float(cards), "tokens": float(p.activation_tokens)}
 
 
 def totem_worth(g, spirits, totem: str) -> tuple[int, int]:
@@ -216,28 +162,17 @@ def reasons(g, s: RSState, mine) -> list[str]:
             n = int(ch["met"])
             reasons.append(f"it meets {n} more Totem Requirement{'s' if n != 1 else ''} on {{your}} board "
                            f"(all three release the Spirit) {cite}")
-        if ch.get("covered", 0) > 0:  # the hand can meet more of the board's unmet requirements (:func:`cover`)
-            n = int(ch["covered"])
-            more = f"{n} more unmet requirement{'s' if n != 1 else ''}"
-            if ch.get("on_board", 0) <= 0 and (ch.get("hand", 0) > 0 or a.kind in _BUYS):  # a Totem came to the
-                # hand (bought, drawn...; bought at the hand limit, one given up for it)
-                said = (f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on {{your}} board, "
-                        f"so the Totems in {{your}} hand can now meet {more} there (a requirement counted once, "
-                        f"however many Totems fit it)")
-                if a.kind in _BUYS and not getattr(mine, "public", False) and features(g, s, a.actor)["covered"]:
+        if ch.get("fitting", 0) > 0:
+            if ch.get("hand", 0) > 0 and ch.get("on_board", 0) <= 0:  # a Totem came to the hand (bought, drawn...)
+                said = f"it brings {{your}} hand a Totem that fits an unmet requirement of a Spirit on {{your}} board"
+                if a.kind in _BUYS and not getattr(mine, "public", False) and features(g, s, a.actor)["fitting"]:
                     said += (f", and a fitting Totem already in {{your}} hand can still be played with a later AP, "
                              f"while {_BUYS[a.kind]}")  # (trial 40: why buy before playing the one in hand)
                 reasons.append(f"{said} {cite}")
-            elif ch.get("on_board", 0) > 0:  # the hand's Totems did not grow: a Spirit came whose requirements they fit
-                reasons.append(f"then Totems already in {{your}} hand fit {more} of the Spirits on {{your}} board "
-                               f"(a requirement counted once) {cite}")
-            else:
-                reasons.append(f"then the Totems in {{your}} hand can meet {more} of the Spirits on {{your}} board "
-                               f"(a requirement counted once) {cite}")
-        elif ch.get("spare", 0) > 0 and ch.get("hand", 0) > 0:  # a Totem for a requirement the hand already meets
-            reasons.append(f"it brings {{your}} hand a Totem that fits a Spirit on {{your}} board, though the Totems "
-                           f"already there can meet the same requirements: a spare, in case one is offered or taken "
-                           f"{cite}")
+            else:  # the hand's Totems did not grow: a Spirit came (attract) whose requirements they fit
+                n = int(ch["fitting"])
+                reasons.append(f"then {n} Totem{'s' if n != 1 else ''} already in {{your}} hand fit"
+                               f"{'' if n != 1 else 's'} an unmet requirement of a Spirit on {{your}} board {cite}")
         if ch.get("cards", 0) > 0 and not reasons:
             n = int(ch["cards"])
             reasons.append(f"it puts {n} more Blessing or Curse card{'s' if n != 1 else ''} in {{your}} hand, to play "
@@ -290,10 +225,9 @@ def _what_it_does(g, s: RSState, a) -> str:
 
 def offering_reason(g, s: RSState, action, public: bool = False) -> str:
     """Why ``action`` (a ``choose-offering``) gives up this Totem: what it does for the Spirits on the seat's board,
-    the Spirit being attracted counted in (:func:`totem_worth`), and what the hand loses by it, by the measure the bot
-    ranks offerings with (:func:`offering_loss`: requirements the Totems kept can no longer meet, then spares).
-    ``public``: said of a seat whose hand is hidden, only what the table shows (the offered Totem goes face-up to the
-    Shrine; the board is open), not the Totems kept."""
+    the Spirit being attracted counted in (:func:`totem_worth`), against the Totems kept, which the bot ranks by the
+    same measure (its features ``fitting`` and ``reach``). ``public``: said of a seat whose hand is hidden, only what
+    the table shows (the offered Totem goes face-up to the Shrine; the board is open), not the Totems kept."""
     seat, totem = action.actor, action.param("totem")
     d = s.pending[-1] if s.pending else None
     spirits = [ps for ps in s.players[seat].board if ps is not None]
@@ -311,30 +245,14 @@ def offering_reason(g, s: RSState, action, public: bool = False) -> str:
     if public:
         return f"an offering is one Totem from {{your}} hand; this one fits {where} ({does}), and the Totems kept " \
                f"stay hidden {cite}"
-    hand = [c for c in s.players[seat].hand if g.is_totem(c)]
-    if len(hand) == 1:
-        return f"it is the only Totem in {{your}} hand, and attracting starts with an offering of one, though it " \
-               f"fits {where} ({does}) {cite}"
-    lost = offering_loss(g, spirits, hand, totem)
-    if lost[0] == 0:
-        return f"this Totem fits {where} ({does}), but the Totems kept can still meet every requirement it could, " \
-               f"so the offering gives up only a spare {cite}"
-    n = f"{lost[0]} requirement{'s' if lost[0] != 1 else ''}"
-    if all(offering_loss(g, spirits, hand, c) >= lost for c in hand if c != totem):
-        return f"without this Totem {{your}} hand can meet {n} fewer of {where} ({does}), but giving up any other " \
-               f"Totem in {{your}} hand loses as much or more {cite}"
-    return f"this Totem fits {where} ({does}), and without it {{your}} hand can meet {n} fewer {cite}"
-
-
-def offering_loss(g, spirits, hand: list[str], totem: str) -> tuple[int, int]:
-    """What giving up ``totem`` from ``hand`` (Totem ids) costs for ``spirits``, as the bot weighs it (:data:`WEIGHTS`
-    ``covered`` above ``spare``): ``(unmet requirements the hand can no longer meet, spare fitting Totems lost)``
-    (:func:`cover`)."""
-    rest = list(hand)
-    rest.remove(totem)
-    c0, u0, f0 = cover(g, spirits, hand)
-    c1, u1, f1 = cover(g, spirits, rest)
-    return c0 - c1, (f0 - u0) - (f1 - u1)
+    others = {c: totem_worth(g, spirits, c) for c in set(s.players[seat].hand) if g.is_totem(c) and c != totem}
+    if not others:
+        return f"it is the only kind of Totem in {{your}} hand, and attracting starts with an offering of one, " \
+               f"though it fits {where} ({does}) {cite}"
+    if all(w[1] and sum(w) >= most + fits for w in others.values()):  # (the bot's measure: reach)
+        return f"every Totem in {{your}} hand fits {where}, and this one does no more than any other ({does}), so " \
+               f"the Totems that do as much or more are kept {cite}"
+    return f"this Totem fits {where} ({does}) {cite}"
 
 
 #: Action kinds whose ``spirit`` parameter is the Spirit whose ability the learner may want to know.
