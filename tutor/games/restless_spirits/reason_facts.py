@@ -57,8 +57,9 @@ def true_to_position(g, s, mine, reasons: list[str]) -> list[str]:
 def _after(g, s, a) -> tuple[object, set[str]]:
     """The position after ``a`` and the decisions it leads the same seat to (each its first legal answer: which card
     is taken does not change where the cards came from), and the cards the seat could not pick by sight before it:
-    all but the market rows and the Shrine (a Totem discard pile shuffled into an empty deck comes in a random
-    order too)."""
+    all but the market rows, the Shrine and the Totem discard pile, which is open (Sanabo takes from it by sight),
+    unless the Totem deck holds fewer than 3 cards (a draw or a refreshed row may shuffle the discard pile in, in a
+    random order; verify 44: a Totem taken from the discard pile was said "unseen ... a chance")."""
     seat = a.actor
     seen = {c for row in s.markets for c in row if c is not None} | set(s.shrine)
     after = copy_state(s)
@@ -68,7 +69,9 @@ def _after(g, s, a) -> tuple[object, set[str]]:
             break
         g.apply(after, g.legal_actions(after)[0])
     unseen = {c for p in s.players for c in p.hand} - set(s.players[seat].hand)
-    unseen |= set(s.totem_deck) | set(s.totem_discard) | set(s.blessing_deck) | set(s.curse_deck)
+    unseen |= set(s.totem_deck) | set(s.blessing_deck) | set(s.curse_deck)
+    if len(s.totem_deck) < 3:
+        unseen |= set(s.totem_discard)
     return after, unseen - seen
 
 
