@@ -26,8 +26,7 @@ content or size changes (at most once a frame):
 * when a key line does not fit even so (two key lines in one step at the strip's floor: a Spirit released and the
   endgame it triggers), marks the box (attribute ``data-rt-tight``), where CSS gives each key line one line (its whole
   text in its tooltip and the History), and packs again (ui22);
-* hides no line of the computer's reply (``rt-reply-col``): it scrolls by :mod:`widgets.reply_fit`'s rule;
-* moves the lines in view (a CSS transform) to sit one under the other just under the title (trial 17);
+* hides no line of the reply (``rt-reply-col``, :mod:`widgets.reply_fit`); moves the lines in view under the title;
 * gives the board its room: when the board needs more height than its box, the strip goes down to
   :data:`STRIP_FLOOR` px (on a narrow window, 1024 px, while it holds the lesson's introduction, or under a
   Restless Spirits board: trial 19);
@@ -36,8 +35,8 @@ content or size changes (at most once a frame):
   1366x768, down to :data:`BOARD_ZMIN` at 1024 px (the Record tab's down to :data:`widgets.presenter_style.FIT_MIN`);
   at 1366x768 it yields height to the newest step's lines (:mod:`widgets.strip_room`).
 
-It runs again when the strip or the board changes size, when the fonts arrive and when the page has loaded (trial
-20). Only the strip's own elements are read and changed, no CSS ``:has()``; no file, nothing from the internet.
+It runs again when the strip or the board changes size, the fonts arrive, the page has loaded (trial 20) and (the
+board's room) when the fit's marks made the strip taller. No CSS ``:has()``; no file, nothing from the internet.
 """
 from __future__ import annotations
 
@@ -442,6 +441,7 @@ STRIP_JS = """(function () {
         var fitAll = function () { boxes.forEach(function (c) { if (c.classList.contains('rt-reply-col')) { scroll(c); } else { fit(c); } }); };
         fitAll();
         if (give(strip, boxes, fitAll)) { fitAll(); }  // (the board gave the strip the height its lines lacked)
+        var ba = strip.parentElement.querySelector('.rt-board-area'); if (ba && over(ba) > 1) { room(strip); fitAll(); }
       }
       var sh = Math.round(strip.getBoundingClientRect().height) + 'px', table = strip.parentElement;
       if (table.style.getPropertyValue('--rt-strip-h') !== sh) { table.style.setProperty('--rt-strip-h', sh); }

@@ -53,6 +53,7 @@ def check(page, where: str, w: int, h: int) -> dict:
     """One table: the page and the board do not scroll, the six areas whole, the strip's head line one line."""
     page.wait_for_timeout(1500)  # (the strip's fitting and the board's zoom, a frame or two)
     g = page.evaluate(GEOMETRY)
+    print("GEOM", where, g, page.evaluate("() => [document.querySelector('.rt-onescreen .tutor-board').style.zoom, [...document.querySelectorAll('[data-rt-earlier]')].map(e => [e.getAttribute('data-rt-earlier'), e.textContent.slice(0,40), e.getBoundingClientRect().height])]"))
     window = [0, 0, w, h]
     assert g["scroll"] <= 1 and g["areaScroll"] <= 1, f"{where}: {g}"
     assert len(g["players"]) == 6, f"{where}: {g}"
