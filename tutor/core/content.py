@@ -114,7 +114,10 @@ def format_validation_error(err: ValidationError, where: str, words: Callable[[d
         # these messages reach pages (trial 22: the FAQ's box of files not loaded)
         e = plain_loc(e)
         e["msg"] = words(e)
-        loc = ".".join(f"[{p}]" if isinstance(p, int) else short(p, 60, quote=False) for p in e["loc"])
+        # (a key a file may not have is a key, never a list's place: attack 45, "meta[5]" for a key 5)
+        key = len(e["loc"]) - 1 if e.get("type") in ("extra_forbidden", "invalid_key") else -1
+        loc = ".".join(f"[{p}]" if isinstance(p, int) and i != key else short(str(p), 60, quote=False)
+                       for i, p in enumerate(e["loc"]))
         loc = short_field(loc.replace(".[", "["))
         line = f"{where}: {loc}: {short(e['msg'], 300, quote=False)}"
         if line in lines:  # (one problem said twice, e.g. by two kinds of a field that takes either)
@@ -136,13 +139,17 @@ def check_data_bounds(data: Any, where: str) -> None:
     :data:`MAX_CHARS` characters or nesting deeper than :data:`MAX_DEPTH` (ContentError naming ``where`` and the
     field): the bounds :func:`check_yaml_events` puts on YAML, so that validating it stays fast."""
     nodes = chars = 0
+    longest = (0, "")  # the longest list seen, (items, field): what the count of values is said by
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
     while stack:
         value, field, depth = stack.pop()
         nodes += 1
-        if nodes > MAX_NODES:
-            raise ContentError(f"{where}: {_named(field)}: more than {MAX_NODES:,} values",
-                               field=field or None)
+        if nodes > MAX_NODES:  # (attack 45: "actions[425]: more than 100,000 values" blamed one action)
+            big = f" (its list {_named(longest[1])} holds {longest[0]:,})" if longest[0] > MAX_NODES // 10 else ""
+            raise ContentError(f"{where}: the file holds more than {MAX_NODES:,} values{big}",
+                               field=(longest[1] if big else field) or None)
+        if isinstance(value, list) and len(value) > longest[0]:
+            longest = (len(value), field)
         if isinstance(value, str):
             chars += len(value)
             if chars > MAX_CHARS:

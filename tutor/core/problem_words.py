@@ -49,6 +49,8 @@ def problem_words(e: dict) -> str:
         return "required, but missing"
     if e.get("type") == "extra_forbidden":  # (attack 37: pydantic's "Extra inputs are not permitted")
         return "not a field this file can have (a misspelt name?)"
+    if e.get("type") == "invalid_key":  # (attack 45: a whole number as a lesson's key, "Keys should be strings")
+        return "not a field this file can have (a field name is a word)"
     if e.get("type") in ("model_type", "dict_type"):  # not pydantic's "valid dictionary or instance of Walkthrough"
         return (f"{'' if e.get('loc') else 'the top level '}must be a mapping of named fields (key: value lines), "
                 f"got {kind_of(given)}")

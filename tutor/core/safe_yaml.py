@@ -27,6 +27,8 @@ MAX_CHARS = 2 * MAX_FILE_BYTES
 MAX_ALIAS_NODES = 1_000
 #: digits of a whole number.
 MAX_DIGITS = 40
+#: The longest field name YAML reads (its parser's own limit on a plain key, in characters).
+MAX_KEY_CHARS = 1024
 
 #: The only YAML tags a file may spell out (``!!str``, ``!!int``...): plain data. ``!!python/...``, ``!!binary``,
 #: ``!!set``, ``!!timestamp``, ``!!omap``, local ``!tags``... are refused.
@@ -129,6 +131,8 @@ def check_yaml_events(text: str, where: str) -> None:
                 shown = short(str(tag).replace("tag:yaml.org,2002:", "!!"), 40)
                 refuse(field, mark, f"the YAML tag {shown} is not allowed (content holds only text, numbers, "
                                     "true/false, null, lists and mappings)")
+            if parent is not None and parent.mapping and parent.key_next:
+                _check_key(loader, ev, tag, lambda what: refuse(field, mark, what))
             if isinstance(ev, yaml.AliasEvent):
                 name = short(ev.anchor, 40, quote=False)
                 size = anchors.get(ev.anchor)
@@ -172,6 +176,29 @@ def check_yaml_events(text: str, where: str) -> None:
         loader.dispose()
 
 
+#: What a field name that YAML reads as something other than a name reads as (:func:`_check_key`), by its kind.
+_KEY_KINDS = {"tag:yaml.org,2002:null": "null (no value)", "tag:yaml.org,2002:bool": "true or false",
+              "tag:yaml.org,2002:float": "a number with a point"}
+
+
+def _check_key(loader, ev, tag, refuse) -> None:
+    """Refuse a mapping's key that is no name (attack 45: ``~: 1`` was said as "meta.None", ``true: 1`` as
+    "meta[1]"): a list, a mapping or an alias as a key, or a plain key YAML reads as null, true/false or a number
+    with a point, said as written in the file. A whole number stays a key (Spirited's time track is keyed by the
+    number of players). ``refuse(what)`` raises."""
+    if isinstance(ev, yaml.CollectionStartEvent):
+        refuse("a list or mapping is written where a field name goes; a field name is a word")
+    if isinstance(ev, yaml.AliasEvent):
+        refuse(f"an alias (*{short(ev.anchor, 40, quote=False)}) is written where a field name goes; a field name "
+               "is a word")
+    kind = tag if tag not in (None, "!") else loader.resolve(yaml.ScalarNode, ev.value, ev.implicit) \
+        if ev.implicit[0] else None
+    if kind in _KEY_KINDS:
+        said = short(ev.value, 40) if ev.value else "nothing"
+        refuse(f"the field name {said} reads as {_KEY_KINDS[kind]}, not as a name: not a field this file can have "
+               "(in quotes it is text)")
+
+
 def _plain_problem(problem: str) -> str:
     """A YAML parser's problem in plain words where it would say its own: an unknown tag (``!!python/object``, the
     merge key ``<<``) is named as what it is in the file."""
@@ -213,6 +240,13 @@ def parse_yaml(text: str, where: str) -> Any:
         mark = getattr(exc, "problem_mark", None)
         at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
         problem = _plain_problem(getattr(exc, "problem", None) or str(exc))
+        long = bool(mark) and mark.column > MAX_KEY_CHARS and "mapping values are not allowed" in problem
+        lines = text.split("\n", mark.line + 1) if long else []
+        if long and len(lines) > mark.line and ": " not in lines[mark.line][:mark.column]:
+            # (attack 45: a 100,000-character field name read as "mapping values are not allowed in this context")
+            raise ContentError(f"{where}: line {mark.line + 1}: a field name of about {mark.column:,} characters; "
+                               f"YAML takes at most {MAX_KEY_CHARS:,} (a long text goes after the colon, as a value)",
+                               path=where) from None
         if "nesting depth" in problem:  # libyaml's own bound (1,000 levels), met before ours
             raise ContentError(f"{where}: the YAML is nested too deeply{at}", path=where) from None
         raise ContentError(f"{where}: YAML syntax error{at}: {short(problem, 200, quote=False)}", path=where) from None
