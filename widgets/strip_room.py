@@ -87,3 +87,25 @@ YIELD_JS = """  // The board yields height to the strip (session 38): a box of t
     return true;
   }
 """ % {"yz": BOARD_ZYIELD, "ytop": STRIP_TOP, "dense": DENSE}
+
+#: The function ``shrink`` (JavaScript, part of :data:`widgets.strip_fit.STRIP_JS`, inside its closure: it uses its
+#: ``over``; no ``%`` sign). New-user trial 45 (ui45): a board still past its box at its least zoom with the strip at its
+#: floor (Spirited's end at 1024x768 ran 5 px past it; four players late in Restless Spirits at 1366x768, the last
+#: released rows cut under the strip) is drawn smaller, a hundredth at a time, down to ``floor``, while its players'
+#: areas keep their rows: a smaller zoom widens the board, and at 0.88 Spirited's two areas went side by side and the
+#: second was cut at its right edge; at such a change it keeps the zoom before it.
+SHRINK_JS = """  function shrink(area, board, floor) {
+    var rows = function () {
+      var tops = {};
+      board.querySelectorAll(':scope > .rt-bpart-player').forEach(function (p) { tops[Math.round(p.offsetTop)] = 1; });
+      return Object.keys(tops).length;
+    };
+    var n = rows(), z = parseFloat(getComputedStyle(board).zoom) || 1;
+    while (over(area) > 1 && z - 0.01 >= floor - 0.001) {
+      var was = board.style.zoom;
+      z = Math.round((z - 0.01) * 100) / 100;
+      board.style.zoom = String(z);
+      if (rows() !== n || board.scrollWidth > board.clientWidth + 1) { board.style.zoom = was; return; }
+    }
+  }
+"""
