@@ -51,8 +51,8 @@ CSS = """
 .rt-faq-edit > .widget-html:first-child .widget-html-content { line-height: 1.35; }
 /* the question to save gives way on a narrow panel; "overwrite" (a file of that name) goes with the name and Save */
 .rt-faq-save > .widget-hbox > .widget-text { width: auto !important; flex: 1 1 200px; max-width: 340px; min-width: 0; }
-.rt-faq-save-bar > .rt-faq-overwrite { flex: 0 0 auto; width: auto !important; margin: 0 8px 0 6px; }
-.rt-faq-save-bar > .tutor-faq-save-name { flex: 0 1 200px; min-width: 120px; }
+.rt-faq-save-bar > .rt-faq-overwrite { flex: 0 0 auto; width: auto !important; max-width: 100px; margin: 0 6px; }
+.rt-faq-save-bar > .tutor-faq-save-name { flex: 0 1 160px; min-width: 120px; }
 .rt-faq-moment-bar > .tutor-faq-to-start { flex: 0 0 auto; }
 .rt-faq-moment-now, .rt-faq-moment-later { font-size: 13px; line-height: 1.35; padding: 3px 8px; border-radius: 6px; }
 .rt-faq-moment-now { background: #eef7ee; border-left: 4px solid #2e7d32; color: #1b4d1f; }

@@ -33,8 +33,8 @@ content or size changes (at most once a frame):
   Restless Spirits board: trial 19);
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``: a large window's actions reach down, trial 18);
 * zooms the board to its box: up to :data:`BOARD_ZMAX` at 1920x1080, Spirited's up to :data:`BOARD_ZWIDE` at
-  1366x768, down to :data:`BOARD_ZMIN` at 1024 px, :data:`BOARD_ZMANY` if still past its box (ui45; the Record tab's
-  to :data:`widgets.presenter_style.FIT_MIN`); at 1366x768 it yields height to the newest step's lines (strip_room).
+  1366x768, down to :data:`BOARD_ZMIN` at 1024 px, further if still past its box (ui45, :mod:`widgets.strip_room`; the
+  Record tab's to :data:`widgets.presenter_style.FIT_MIN`); at 1366x768 it yields height to the newest step's lines.
 
 It runs again when the strip or the board changes size, when the fonts arrive and when the page has loaded (trial
 20). Only the strip's own elements are read and changed, no CSS ``:has()``; no file, nothing from the internet.
@@ -63,8 +63,8 @@ BOARD_ZMIN = 0.9
 #: From this many players the board is drawn smaller (down to :data:`BOARD_ZMIN`) on a laptop's window too, when it
 #: runs past its box (session 35: Spirited with 6 players at 1366x768, Players 5 and 6 under the fold).
 MANY_PLAYERS = 5
-#: The smallest zoom of such a board, and of any board still past its box at :data:`BOARD_ZMIN` with the strip at its
-#: floor (its 13 px text drawn at 10.4 px: six areas whole after a round; ui45: Spirited's end at 1024x768).
+#: The smallest zoom of such a board (its 13 px text drawn at 10.4 px: the six areas whole with the folded reference
+#: panels under them after a round).
 BOARD_ZMANY = 0.8
 
 STRIP_JS = """(function () {
@@ -409,7 +409,7 @@ STRIP_JS = """(function () {
     // ZMIN; play26: Spirited's free play ran 41 to 79 px past it there), first for the boards that keep their strip
     // (Spirited's, Spirit Duels': the strip holds the computer's newest step, its title and its reason), after the
     // strip has gone down to its floor for Restless Spirits' and a lesson's introduction (and a table of five or six
-    // players on any window below the large one, session 35); still past it then, any board down to ZMANY (ui45)
+    // players on any window below the large one, session 35); still past it then, smaller yet (shrink, ui45)
     var board = area.querySelector(':scope > .tutor-board'), many = board && !BIG.matches
       && board.querySelectorAll(':scope > .rt-bpart-player').length >= MANY,
       narrow = board && board.getClientRects().length && (innerWidth <= 1200 || many || rec), first = narrow && !strip.querySelector(':scope > .rt-current-step > .rt-about')
@@ -424,7 +424,7 @@ STRIP_JS = """(function () {
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
     if (narrow || over(area) > 1) { smaller(); }  // (any window, the strip at its floor: session 42, SD at 1366)
-    if (board && over(area) > 1) { shrink(area, board, rec ? Math.min(ZREC, ZMANY) : ZMANY); }  // (strip_room)
+    if (board && over(area) > 1) { shrink(area, board, rec); }  // (still past it: smaller yet, strip_room.SHRINK_JS)
   }
   function run() {
     frame = 0;

@@ -1,6 +1,6 @@
 """New-user trial 45 (ui45): Spirited free play played to its end at 1024x768, the game-over screen did not fit: the
 board, at its smallest zoom then (0.9, the strip at its floor), ran about 5 px past its box and scrolled in it. Now a
-board still past its box at that floor is drawn smaller, down to :data:`widgets.strip_fit.BOARD_ZMANY`; the final
+board still past its box at that floor is drawn smaller, down to :data:`widgets.strip_room.BOARD_ZLAST`; the final
 screen is one table: the result, the board and what happened, in view without scrolling.
 
 A Spirited free game (the learner's moves the normal computer's choice, seed 7; Player 2 the computer) is kept a few
@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import CheckedPage, keep_place, served_with_progress
+from widgets.strip_room import BOARD_ZLAST
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -92,7 +93,7 @@ def test_spirited_game_over_is_one_screen(near_end_server, chromium_browser, siz
         assert g["cut"] <= 1 and g["boardCut"] <= 1, g  # the board whole in its box, not scrolled in it
         assert g["board"][3] <= g["area"][3] + 1 and g["area"][3] <= g["strip"][1] + 1, g
         assert g["strip"][3] <= h and g["overLine"] and all(b[3] <= g["strip"][3] + 1 for b in g["overLine"]), g
-        assert g["zoom"] >= 0.8, g  # drawn smaller, never below the floor (its text 10.4 px or more)
+        assert g["zoom"] >= BOARD_ZLAST, g  # drawn smaller, never below the floor
         checked.assert_clean()
     finally:
         context.close()

@@ -1,7 +1,7 @@
 """New-user trial 45 (ui45): Restless Spirits late in a long game at 1366x768, the board scrolled in its box and the
 bottom players' "released" rows were cut: with the strip at its floor the board may be drawn no smaller than 0.9
 (:data:`widgets.strip_fit.BOARD_ZMIN`), and a table of four late in the game (every space and released row filled)
-needs about 0.82. Now a board still past its box at that floor goes down to :data:`widgets.strip_fit.BOARD_ZMANY`.
+needs about 0.77. Now a board still past its box at that floor goes down to :data:`widgets.strip_room.BOARD_ZLAST`.
 
 A four-player free game (the learner's moves the normal computer's choice, seed 7; Players 2 to 4 the computer) is
 played to its last move and kept as the learner's place; its learn page opens on it at 1366x768 and 1024x768, and
@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import CheckedPage, keep_place, served_with_progress
+from widgets.strip_room import BOARD_ZLAST
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -78,7 +79,7 @@ def test_a_late_board_of_four_fits_its_box(late_server, chromium_browser, size):
             # (late in the game every player has released Spirits: a row each, each inside the board's box)
             assert len(g["rows"]) == PLAYERS and all(g["area"][0] - 1 <= top and bottom <= g["area"][1] + 1
                                                      for top, bottom in g["rows"]), (i, g)
-            assert g["zoom"] >= 0.8, (i, g)
+            assert g["zoom"] >= BOARD_ZLAST, (i, g)
             if i == UNDOS:
                 break
             before = page.locator(TITLE).last.inner_text()
