@@ -39,6 +39,7 @@ CSS = """
 .rt-cmp-same { color: #6a6484; }
 .rt-cmp-t b { background: #ffe9b8; border-radius: 3px; padding: 0 2px; font-weight: 700; }
 .rt-cmp-stop { color: #7a1010; background: #fdf1f1; border-radius: 6px; padding: 2px 8px; margin-top: 4px; }
+.rt-cmp-yours { font-style: italic; }
 .rt-cmp-more { margin-top: 3px; }
 .rt-cmp-more > summary { cursor: pointer; color: #5b2d90; font-weight: 600; font-size: 12px; }
 .rt-cmp-more ul { margin: 2px 0; padding-left: 18px; } .rt-cmp-more li { margin: 1px 0; }
@@ -112,10 +113,11 @@ def rows(c: faq.Comparison) -> list[str]:
     return out
 
 
-def compare_html(c: faq.Comparison | None, known: dict) -> str:
+def compare_html(c: faq.Comparison | None, known: dict, change: str = "") -> str:
     """The comparison ``c`` as HTML (``""`` for none): the table of what differs (:func:`rows`), the step the what-if
-    could not play in one line, then folded: the rules both runs used, and every difference in sentences (with what
-    could be played instead). ``known``: clause id -> Clause, for the rules' titles (a learner never sees an id)."""
+    could not play in one line, naming ``change`` (the learner's changes in words, when given) as what it follows
+    from, then folded: the rules both runs used, and every difference in sentences (with what could be played
+    instead). ``known``: clause id -> Clause, for the rules' titles (a learner never sees an id)."""
     if c is None:
         return ""
     body = rows(c)
@@ -127,7 +129,10 @@ def compare_html(c: faq.Comparison | None, known: dict) -> str:
     stop = c.what_if.stop
     why = ""
     if stop is not None:
-        why = (f'<div class="rt-cmp-stop">Step {stop.step} ({prov_text(stop.action)}) cannot be played: '
+        # named after the learner's own change, the cause of every difference (ui45, new-user trial: the line
+        # named a rule of the rulebook's step as its cause, never what the learner changed)
+        yours = f' after your change (<span class="rt-cmp-yours">{esc(change)}</span>)' if change else ""
+        why = (f'<div class="rt-cmp-stop">Step {stop.step} ({prov_text(stop.action)}) cannot be played{yours}: '
                f'{rule_text("; ".join(stop.why), known)}.</div>')
     both = [cid for cid in c.original.fired if cid in c.what_if.fired]
     more = ""

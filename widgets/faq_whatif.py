@@ -49,9 +49,10 @@ CSS = """
    was squeezed to three lines beside "Back to step 2") */
 .rt-faq-moment { flex: 1 1 340px; min-width: 0; }
 .rt-faq-edit > .widget-html:first-child .widget-html-content { line-height: 1.35; }
-/* the question to save and "replace a file of that name" share a line on a narrow panel too (the box gives way) */
+/* the question to save gives way on a narrow panel; "overwrite" (a file of that name) goes with the name and Save */
 .rt-faq-save > .widget-hbox > .widget-text { width: auto !important; flex: 1 1 200px; max-width: 340px; min-width: 0; }
-.rt-faq-save > .widget-hbox > .widget-checkbox { flex: 0 0 auto; }
+.rt-faq-save-bar > .rt-faq-overwrite { flex: 0 0 auto; width: auto !important; max-width: 100px; margin: 0 6px; }
+.rt-faq-save-bar > .tutor-faq-save-name { flex: 0 1 160px; min-width: 120px; }
 .rt-faq-moment-bar > .tutor-faq-to-start { flex: 0 0 auto; }
 .rt-faq-moment-now, .rt-faq-moment-later { font-size: 13px; line-height: 1.35; padding: 3px 8px; border-radius: 6px; }
 .rt-faq-moment-now { background: #eef7ee; border-left: 4px solid #2e7d32; color: #1b4d1f; }
@@ -169,8 +170,8 @@ class WhatIfPanel:
         cap(self.save_name, TEXT_MAX_CHARS)
         cap(self.save_question_text, TYPED_ROOM)
         cap(self.save_note, TYPED_ROOM)
-        self.save_overwrite = w.Checkbox(value=False, description="replace a file of that name", indent=False,
-                                         layout=w.Layout(width="auto"))
+        self.save_overwrite = w.Checkbox(value=False, description="overwrite", indent=False, layout=w.Layout(
+            width="auto"), tooltip="Replace a question you saved under this file name")
         self.save_button = _button("Save as my question", "tutor-faq-save", "save",
                                    "Save this what-if as a question of your own (listed under My questions)")
         self.save_status = w.HTML()
@@ -199,10 +200,12 @@ class WhatIfPanel:
         # button and its answer are in view together however long the comparison above is (the answer was under
         # the note, below the window at 1366x768, trial 14); the question and the note to save go above the bar.
         self.save_status.add_class("rt-faq-save-said")
-        self.save_box = w.VBox([row([self.save_question_text, self.save_overwrite]), self.save_note],
-                               layout=w.Layout(display="none"))
+        # "overwrite" (the word of "Not saved: ... tick overwrite") sits between the file name it is about and Save
+        # (ui45, new-user trial: beside the question box it read as part of the question, far from the name)
+        self.save_overwrite.add_class("rt-faq-overwrite")
+        self.save_box = w.VBox([row([self.save_question_text]), self.save_note], layout=w.Layout(display="none"))
         self.save_box.add_class("rt-faq-save")
-        self.save_bar = w.HBox([self.save_name, self.save_button, self.save_status],
+        self.save_bar = w.HBox([self.save_name, self.save_overwrite, self.save_button, self.save_status],
                                layout=w.Layout(display="none", align_items="center", flex_flow="row nowrap"))
         self.save_bar.add_class("rt-faq-save-bar")
         box_ = w.VBox([
@@ -492,4 +495,4 @@ class WhatIfPanel:
 
     def _compare_view(self) -> str:
         """The two runs compared (:func:`widgets.faq_compare.compare_html`): what differs first, side by side."""
-        return compare_html(getattr(self, "comparison", None), self.app.session.clauses())
+        return compare_html(getattr(self, "comparison", None), self.app.session.clauses(), self.said())

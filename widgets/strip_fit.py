@@ -32,8 +32,8 @@ content or size changes (at most once a frame):
   Restless Spirits board: trial 19);
 * sets the strip's height on its table (CSS variable ``--rt-strip-h``: a large window's actions reach down, trial 18);
 * zooms the board to its box: up to :data:`BOARD_ZMAX` at 1920x1080, Spirited's up to :data:`BOARD_ZWIDE` at
-  1366x768, down to :data:`BOARD_ZMIN` at 1024 px (the Record tab's down to :data:`widgets.presenter_style.FIT_MIN`);
-  at 1366x768 it yields height to the newest step's lines (:mod:`widgets.strip_room`).
+  1366x768, down to :data:`BOARD_ZMIN` at 1024 px, further if still past its box (ui45, :mod:`widgets.strip_room`; the
+  Record tab's to :data:`widgets.presenter_style.FIT_MIN`); at 1366x768 it yields height to the newest step's lines.
 
 It runs again when the strip or the board changes size, the fonts arrive, the page has loaded (trial 20) and (the
 board's room) when the fit's marks made the strip taller. No CSS ``:has()``; no file, nothing from the internet.
@@ -44,7 +44,7 @@ import ipywidgets as w
 
 from .action_fold import FOLD_JS
 from .reply_fit import REPLY_JS
-from .strip_room import YIELD_JS
+from .strip_room import SHRINK_JS, YIELD_JS
 from .presenter_style import FIT_MIN
 from .style import page_script
 
@@ -155,7 +155,7 @@ STRIP_JS = """(function () {
       all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
     }
   }
-""" + REPLY_JS + YIELD_JS + """  // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
+""" + REPLY_JS + YIELD_JS + SHRINK_JS + """  // Which lines stay in view, and where. A row is a line of the strip: an event with its rule chip (they go together),
   // or a title or a note. The pinned title always stays, and the newest step's note (the computer's reason). The key
   // rows (an event the game calls key: a Spirit released, Spirit scored, a medal claimed; CSS class rt-key-ev), newest
   // first, each with its step's title when that fits too, come next (trial 19: the computer's release went out of sight at the top as the oldest line); then the newest
@@ -407,9 +407,8 @@ STRIP_JS = """(function () {
     // a narrow window (1024 px) whose board runs past its box: the board drawn a little smaller (CSS zoom, down to
     // ZMIN; play26: Spirited's free play ran 41 to 79 px past it there), first for the boards that keep their strip
     // (Spirited's, Spirit Duels': the strip holds the computer's newest step, its title and its reason), after the
-    // strip has gone down to its floor for Restless Spirits' and a lesson's introduction
-    // (and a table of five or six players on any window below the large one, session 35: Spirited's Players 5 and 6
-    // sat under the fold at 1366x768)
+    // strip has gone down to its floor for Restless Spirits' and a lesson's introduction (and a table of five or six
+    // players on any window below the large one, session 35); still past it then, smaller yet (shrink, ui45)
     var board = area.querySelector(':scope > .tutor-board'), many = board && !BIG.matches
       && board.querySelectorAll(':scope > .rt-bpart-player').length >= MANY,
       narrow = board && board.getClientRects().length && (innerWidth <= 1200 || many || rec), first = narrow && !strip.querySelector(':scope > .rt-current-step > .rt-about')
@@ -424,6 +423,7 @@ STRIP_JS = """(function () {
     var o = over(area), h = strip.getBoundingClientRect().height;
     if (o > 1 && h > FLOOR + 1) { strip.style.maxHeight = Math.max(FLOOR, Math.floor(h - o)) + 'px'; }
     if (narrow || over(area) > 1) { smaller(); }  // (any window, the strip at its floor: session 42, SD at 1366)
+    if (board && over(area) > 1) { shrink(area, board, rec); }  // (still past it: smaller yet, strip_room.SHRINK_JS)
   }
   function run() {
     frame = 0;

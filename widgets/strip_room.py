@@ -83,7 +83,36 @@ YIELD_JS = """  // The board yields height to the strip (session 38): a box of t
       board.style.zoom = String(Math.min(z, Math.floor(nz * (nh + band) / nh * 100) / 100));
       if (over(area) > 1) { board.style.zoom = String(nz); }
     }
+    if (over(area) > 1) { shrink(area, board, false); }  // (past its box even so: smaller yet, ui45's four players)
     board.setAttribute('data-rt-yield', '');
     return true;
   }
 """ % {"yz": BOARD_ZYIELD, "ytop": STRIP_TOP, "dense": DENSE}
+
+#: The least zoom of a board still past its box at its usual floor with the strip at its floor (its 13 px text drawn at
+#: 9.75 px; the Record tab's board goes to 0.72): four players late in Restless Spirits at 1366x768 need about 0.77.
+BOARD_ZLAST = 0.75
+
+#: The function ``shrink`` (JavaScript, part of :data:`widgets.strip_fit.STRIP_JS`, inside its closure: it uses its
+#: ``over`` and ``ZREC``; no ``%`` sign left). New-user trial 45 (ui45): a board still past its box at its least zoom
+#: with the strip at its floor (Spirited's end at 1024x768 ran 5 to 19 px past it; four players late in Restless
+#: Spirits at 1366x768, the last released rows cut under the strip) is drawn smaller, a hundredth at a time, down to
+#: :data:`BOARD_ZLAST` (the Record tab's to its own floor, ``rec``), while its players' areas keep their rows and
+#: nothing runs past its side: a smaller zoom widens the board, and areas that went side by side were cut at their
+#: right edge; at such a change it keeps the zoom before it.
+SHRINK_JS = """  function shrink(area, board, rec) {
+    var floor = rec ? Math.min(ZREC, %(zlast)s) : %(zlast)s;
+    var rows = function () {
+      var tops = {};
+      board.querySelectorAll(':scope > .rt-bpart-player').forEach(function (p) { tops[Math.round(p.offsetTop)] = 1; });
+      return Object.keys(tops).length;
+    };
+    var n = rows(), z = parseFloat(getComputedStyle(board).zoom) || 1;
+    while (over(area) > 1 && z - 0.01 >= floor - 0.001) {
+      var was = board.style.zoom;
+      z = Math.round((z - 0.01) * 100) / 100;
+      board.style.zoom = String(z);
+      if (rows() !== n || board.scrollWidth > board.clientWidth + 1) { board.style.zoom = was; return; }
+    }
+  }
+""" % {"zlast": BOARD_ZLAST}

@@ -16,6 +16,9 @@ BOARD_CSS = """/* the board, compact (class rt-compact on the one-screen table a
 .rt-compact .rt-bparts.rt-bparts-3p.rt-bparts-3p.rt-bparts-3p >
   .rt-bpart-player.rt-bpart-current { order: 4; }
 .rt-compact .rt-bparts > .rt-bpart-legend { order: 7; }
+/* Spirited's players' areas take the board's width each on a narrow window (ui45: at its end at 1024x768, drawn
+   smaller, Player 2's area sat beside the Wonders and its third Allegiance was cut at its edge) */
+@media (max-width: 1200px) { .rt-learn .rt-compact .rt-bparts.sp-board > .rt-bpart-player { flex: 1 1 100%; } }
 /* the key line stays whole at the foot of the board's box when the board is taller than it (trial 15, U4: in free
    play at 1366x768 it sat half under the last-step strip): the board scrolls under it */
 .rt-onescreen .rt-board-area .rt-bparts > .rt-bpart-legend { position: sticky; bottom: 0; z-index: 1;

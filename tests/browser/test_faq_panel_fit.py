@@ -23,7 +23,7 @@ RENDER_MS = 60_000
 CLICK_MS = 20_000
 
 #: where each box is and which element is drawn at its middle (whatever covers it is named)
-_FORM = ".tutor-faq-save-name input, .tutor-faq-save, .rt-faq-save .widget-text input, .rt-faq-save .widget-checkbox input, " \
+_FORM = ".tutor-faq-save-name input, .tutor-faq-save, .rt-faq-save .widget-text input, .rt-faq-overwrite input, " \
         ".tutor-faq-save-note textarea"
 _BOXES = """() => [...document.querySelectorAll('%s')].map(el => {
   const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;

@@ -296,8 +296,19 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     ex.play.click()
     assert len(ex.app.session.history) == 1
     info = ex.script_info.value
-    assert "cannot be played after your change" in info and "nothing leads to it now (in the rulebook&#x27;s case it came from the rule" in info and "You could play instead" in info
+    assert "cannot be played after your change" in info and "You could play instead" in info
+    assert "the rule “Buying at the hand limit means swapping” asked for it at step 1; after your change it does not" \
+        in info.replace("&#x27;", "'") and "Where a swapped-out Totem goes" not in info
+    # ui45 (new-user trial): "overwrite" goes with the file name and Save (the bar), not with the question box
+    assert list(ex.save_bar.children[:3]) == [ex.save_name, ex.save_overwrite, ex.save_button]
+    assert ex.save_overwrite not in ex.save_box.children[0].children and ex.save_overwrite.description == "overwrite"
     cmp = ex.compare_html.value
+    # ui45: the line of the step that cannot be played names the learner's change as its cause, and the rule it took
+    stop = re.search(r'<div class="rt-cmp-stop">(.*?)</div>', cmp).group(1)
+    assert _html.unescape(re.sub(r"<[^>]+>", "", stop)).startswith(
+        "Step 2 (Give up Drum (single) for Key (single)) cannot be played after your change (moved Spirit Cloak from "
+        "Player 1's hand to the bottom of its deck): nothing asks for it now (in the rulebook's case the rule “Buying "
+        "at the hand limit means swapping” asked for it at step 1"), stop
     # trial 14, T1: what differs first, side by side, in short rows; the sentences follow, folded
     assert cmp.index('<table class="rt-cmp-t">') < cmp.index("<details")
     assert "Rulebook's case" in cmp and "Your what-if" in cmp
@@ -308,7 +319,6 @@ def test_hand_limit_what_if_shows_a_plain_buy_and_the_comparison(ex):
     # the what-if's value was read is said in its own cell (its run stopped after step 1; the rulebook's went on)
     assert hand[1:] == ("Spirit Cloak + 6 the same", "Drum + 6 the same (after step 1)")
     assert ("Rule “Where a swapped-out Totem goes”", "comes into play", "does not") in rows
-    assert "Step 2 (Give up Drum (single) for Key (single)) cannot be played: nothing leads to it now" in cmp
     assert "Give up Drum" in cmp and "into their hand." in cmp and "(rules: Buy a Totem" in cmp
     assert "[rs." not in cmp and "(rs." not in cmp
     assert "After your change the rule “Where a swapped-out Totem goes” no longer comes into play" in cmp

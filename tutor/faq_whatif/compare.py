@@ -221,8 +221,15 @@ def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited
         if same:
             why = ["that exact move is not allowed now, though others like it are"]
         elif cited:
-            why = [f"nothing leads to it now (in the rulebook's case it came from the rule "
-                   f"“{titles.get(cited[0], cited[0])}” [{cited[0]}])"]
+            # the rule that asked for this step in the rulebook's case (cited by the step before it, or where the
+            # question starts) and that the what-if's step before did not bring into play: its cause, never a rule
+            # of this step's own (ui45, new-user trial: a swap "came from" where the swapped-out card goes)
+            here = {ev.clause for ev in session.history[-1].events} if session.history else set()
+            cause = [c for c in cited if c not in here]
+            at = f"at step {n - 1}" if n > 1 else "where the question starts"
+            why = [f"nothing asks for it now (in the rulebook's case the rule “{titles.get(cause[0], cause[0])}” "
+                   f"[{cause[0]}] asked for it {at}; after your change it does not come into play there)"
+                   if cause else "nothing asks for it now"]
         else:
             why = ["this move is not among the legal ones now"]
     legal = sorted(session.legal_actions(), key=lambda a: a.kind != ref.kind)  # moves of the same kind first
@@ -233,8 +240,8 @@ def _stop(session: Session, ref: ActionRef, n: int, names: dict[str, str], cited
 def run_far(sc: Scenario, where: str = "what if", cited: dict[int, tuple[str, ...]] | None = None) -> RunSummary:
     """Run ``sc``'s script from its set-up as far as it applies, checking every expectation part at its step.
 
-    ``cited``: ``{step: clause ids}`` the original run's steps cited, used to say why a step that no rule blocks
-    no longer happens. Raises ContentError for an invalid set-up or script (naming ``where``).
+    ``cited``: ``{step: clause ids}`` that led to each step in the original run (those its step before cited), used
+    to say why a step that no rule blocks no longer happens. Raises ContentError for an invalid set-up or script (naming ``where``).
     """
     session = start(sc, where)
     line, actual, _dp, names = _words(session)
@@ -288,8 +295,10 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
         ContentError: either set-up or script is invalid.
     """
     a = run_far(original, where)
-    cited = {n: tuple(dict.fromkeys(ev.clause for ev in st.events))
-             for n, st in enumerate(a.session.history, 1)}
+    # what led to each step in the rulebook's case: the rules its step before cited (the first step's: the events
+    # of the action the question starts inside), to say why a step nothing asks for is gone
+    led = [opening_events(original, where), *(st.events for st in a.session.history)]
+    cited = {n: tuple(dict.fromkeys(ev.clause for ev in led[n - 1])) for n in range(1, len(led))}
     b = run_far(what_if, where, cited)
     if b.stop is not None and b.stop.step <= len(a.session.history):  # the step as the original took it, in words
         b = replace(b, stop=replace(b.stop, action=plain_label(a.session.history[b.stop.step - 1].action.label)))
@@ -349,7 +358,7 @@ def _not_legal(original: Scenario, a: Session, b: Session, n: int, why: tuple[st
             if isinstance(v, str) and v in had and v not in has:
                 return (f"{names.get(v, 'a card it uses')} is no longer in Player {action.actor + 1}'s hand, so this "
                         "move is not among the legal ones")
-    if not was.get("pending") and any(w.startswith("nothing leads to it now") for w in why):
+    if not was.get("pending") and any(w.startswith("nothing asks for it now") for w in why):
         return "this move is not among the legal ones now"
     return ""
 
