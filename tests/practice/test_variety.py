@@ -57,8 +57,8 @@ def test_a_seeded_session_asks_nothing_alike_to_the_last_questions(game, pools, 
         clock[0] += timedelta(seconds=45)
     first = asked[:15]
     assert len({q.clause for q in first}) >= 13  # a rule of its own for (nearly) every question
-    assert most_alike(first) <= 2 and most_alike(first[:RECENT]) == 1  # before: 3 to 5 of one in the first 15
-    if game == "spirit-duels":  # the new user's: "Meditate" once at most (before: twice in 15 even all right)
+    assert most_alike(first) <= 2 and most_alike(first[:RECENT]) == 1  # before: up to 5 of one in the first 15
+    if game == "spirit-duels":  # the new user's complaint: "Meditate" once at most
         assert sum(move(q) == ("move", "meditate", "") for q in first) <= 1
     store.close()
 
