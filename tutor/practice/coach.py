@@ -106,6 +106,8 @@ class Coach:
             times, _at = self._skipped.get(last.clause, (0, 0))
             self._skipped[last.clause] = (times + 1, self._asked)
             self._skipped_keys.setdefault(last.clause, set()).add(last.key)
+            if self._recent:  # a question skipped rests by SKIP_GAP (issue 16), not as one asked (variety)
+                self._recent.pop()
         if clause is not None:
             first = askable(self.game_id, self.pool.seed).get(clause)
             if first is not None and first >= len(self.pool.made):  # made as far as the first question on it
