@@ -2,7 +2,8 @@
 and explained with the clauses behind them, "show me" on the board, and a mastery map per game; progress is kept in
 the progress database (:mod:`tutor.progress`) and the page resumes from it.
 
-Stable CSS classes (tests rely on them): ``tutor-pq-prompt`` (the question), ``tutor-pq-option`` (each answer
+Stable CSS classes (tests rely on them): ``tutor-pq-prompt`` (the question), ``rt-pq-again`` (in the header of a
+question asked again because the learner missed its rule), ``tutor-pq-option`` (each answer
 Button; ``rt-pq-right`` / ``rt-pq-wrong`` once answered), ``tutor-pq-feedback`` (right or wrong, with the
 explanation), ``tutor-pq-next``, ``tutor-pq-show``, ``tutor-pq-score``, ``tutor-notice`` (the database cannot
 save), ``tutor-mastery-clause`` (a clause Button of the mastery map; ``rt-m-<status>``), ``tutor-mastery-ask``.
@@ -19,6 +20,7 @@ from tutor.practice import QuestionPool, copy_session
 from tutor.practice.askable import askable
 from tutor.practice.coach import GAMES, SEED, Coach, place_problem, read_place, set_place_aside
 from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
+from tutor.practice.variety import AGAIN
 from tutor.progress import ProgressStore
 from tutor.registry import game_title
 
@@ -122,7 +124,9 @@ class PracticeView:
         the page, or before the learner switched games and back, comes back showing the answer given and the right
         one, with Next: trial 20)."""
         q = self.question
-        self.kind.value = (f'<span class="rt-pq-kind">{esc(KIND_WORDS[q.kind])}</span> '
+        # session 45: a question asked again because the learner missed its rule says so (the others vary)
+        again = f'<span class="rt-pq-again">{esc(AGAIN)}</span>' if self.coach.again else ""
+        self.kind.value = (f'<span class="rt-pq-kind">{esc(KIND_WORDS[q.kind])}</span> {again}'
                            f'<span class="rt-pq-origin">{esc(_origin(q.origin))}</span>')
         # session 37: a † in the question or its answers is explained beside them, quietly (the board's key is folded
         # away below the board)

@@ -88,6 +88,8 @@ body[data-voila] .rt-pq-page > .widget-tab > .widget-tab-contents { flex: 1 1 au
   margin-bottom: 4px; }
 .tutor-pq-prompt { font-size: 15px; font-weight: 600; line-height: 1.4; }
 .rt-pq-origin { font-size: 11.5px; color: #625d73; }
+.rt-pq-again { display: inline-block; font-size: 11px; font-weight: 700; color: #8a3b00; background: #fff1e0;
+  border-radius: 6px; padding: 1px 6px; margin: 0 4px 4px 0; }
 .tutor-pq-option.jupyter-button, .tutor-pq-option.widget-button { white-space: normal; height: auto; min-height: 34px;
   text-align: left; line-height: 1.3; padding: 6px 10px; margin: 3px 0; width: 100%; background: #fff;
   border: 1.5px solid #cfc8e2; border-radius: 8px; color: #1f1d2b; }

@@ -68,7 +68,8 @@ def test_what_happens_wrong_answer_misses_the_rules_left_out(store):
 def test_the_place_is_kept_and_a_bad_one_is_ignored(store):
     coach = Coach("spirited", store, warm=20)
     q = coach.next_question()
-    assert read_place(store) == {"game": "spirited", "question": q.key, "clause": q.clause, "answered": None}
+    assert read_place(store) == {"game": "spirited", "question": q.key, "clause": q.clause, "answered": None,
+                                 "again": False}
     again = Coach("spirited", ProgressStore(store.url, learner="ann"), warm=20)
     assert again.resume().key == q.key and again.answered is None
     again.answer(2)  # the place keeps the option chosen: the question comes back answered with it, counted once

@@ -482,7 +482,7 @@ def test_an_answered_question_stays_answered_across_a_reload_and_is_never_counte
     wrong, right = _index(q, False), _index(q, True)
     first.view.options[wrong].click()
     assert json.loads(store.place("practice")) == {"game": "spirited", "question": q.key, "clause": q.clause,
-                                                   "answered": wrong}
+                                                   "answered": wrong, "again": False}
     assert "1 answered, 0 right" in first.score.value
     again = PracticeApp(store=ProgressStore(store.url, learner="ann"))  # the reload
     view = again.view

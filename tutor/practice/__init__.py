@@ -187,10 +187,13 @@ class QuestionPool:
         """``{clause id: how many questions made so far test it}``."""
         return {c: len(qs) for c, qs in self._by_clause.items()}
 
-    def for_clause(self, clause_id: str, turn: int = 0, search: int = 0, avoid: str | None = None) -> Question | None:
+    def for_clause(self, clause_id: str, turn: int = 0, search: int = 0, avoid: str | None = None,
+                   skip: Callable[[Question], bool] | None = None) -> Question | None:
         """A question practising ``clause_id`` (the ``turn``-th one, cycling): one whose own rule it is if there is
-        one, else one that tests it among others, if possible not one whose own rule is ``avoid``; makes up to
-        ``search`` more questions to find one; ``None`` when none is found."""
+        one, else one that tests it among others, if possible not one whose own rule is ``avoid``; from the
+        ``turn``-th on, the first that ``skip`` does not pass over (the coach's: one alike to a question asked just
+        before, :mod:`tutor.practice.variety`), else the ``turn``-th; makes up to ``search`` more questions to find
+        one; ``None`` when none is found."""
         while clause_id not in self._by_clause and search > 0 and not self._done:
             search -= self.fill(min(search, 20)) or search
         qs = self._by_clause.get(clause_id)
@@ -198,7 +201,9 @@ class QuestionPool:
             return None
         own = [q for q in qs if q.clause == clause_id]  # questions on that very rule first
         qs = own or [q for q in qs if q.clause != avoid] or qs
-        return qs[turn % len(qs)]
+        k = turn % len(qs)
+        order = qs[k:] + qs[:k]
+        return next((q for q in order if skip is None or not skip(q)), order[0])
 
     def at(self, index: int) -> Question:
         """The ``index``-th question (made on demand). IndexError when the positions run out first."""

@@ -17,7 +17,8 @@ from .mastery import mastery
 from .positions import Position
 from .questions import Option
 from .which_rule import BUILDERS
-from .schedule import next_clause, now, utc
+from .schedule import missed as was_missed, next_clause, now, utc
+from .variety import RECENT, fresh, marks, since
 
 #: the server's log of kept places set aside (not "tutor.*", whose warnings the page's error panel shows)
 _server_log = logging.getLogger("rules_tutor.practice")
@@ -48,7 +49,8 @@ class Coach:
     Attributes: ``game_id``, ``store``, ``pool`` (the game's :class:`QuestionPool`), ``question`` (the question
     asked now, or ``None``), ``answered`` (the option chosen for it, or ``None``), ``answered_index`` (that option's
     index in ``question.options``, or ``None``), ``answered_elsewhere`` (True when the question had been answered in
-    another tab or window of the page since it was asked here: that answer was not counted again).
+    another tab or window of the page since it was asked here: that answer was not counted again), ``again`` (True
+    when the question is asked again because the learner missed its rule: the page says so, session 45).
     """
 
     def __init__(self, game_id: str, store, seed: int = SEED, warm: int = 60,
@@ -73,6 +75,10 @@ class Coach:
         self._skipped: dict[str, tuple[int, int]] = {}
         #: the keys of the questions skipped here, by rule: ``{clause: {question key}}``
         self._skipped_keys: dict[str, set[str]] = {}
+        #: what the questions asked lately share with others (:func:`tutor.practice.variety.marks`), oldest first;
+        #: ``None`` until read from the learner's latest answers (:meth:`_lately`)
+        self._recent: list[frozenset] | None = None
+        self.again = False
 
     def candidates(self) -> list[str]:
         """The clauses the pool has questions on, the ones that come up most in play first (the core rules before
@@ -92,38 +98,65 @@ class Coach:
         """Ask the next question: on ``clause`` when given (``None`` if no question on it can be found), else on the
         clause the schedule picks (missed and due first, then never practised, then due, then soonest). The question
         asked before, left unanswered, is skipped: its rule rests for :data:`SKIP_GAP` questions (more when skipped
-        again), so it comes back later, not next (``skipped=False``: it was answered, in another tab)."""
+        again), so it comes back later, not next (``skipped=False``: it was answered, in another tab). A session
+        varies: a question sharing its rule or situation with the last :data:`~tutor.practice.variety.RECENT` ones
+        is passed over while another is left, unless the learner missed its rule (then :attr:`again` is True)."""
         last = self.question
         if skipped and last is not None and self.answered is None:
             times, _at = self._skipped.get(last.clause, (0, 0))
             self._skipped[last.clause] = (times + 1, self._asked)
             self._skipped_keys.setdefault(last.clause, set()).add(last.key)
+            if self._recent:  # a question skipped rests by SKIP_GAP (issue 16), not as one asked (variety)
+                self._recent.pop()
         if clause is not None:
             first = askable(self.game_id, self.pool.seed).get(clause)
             if first is not None and first >= len(self.pool.made):  # made as far as the first question on it
                 self.pool.fill(first + 1 - len(self.pool.made))
-            q = self.pool.for_clause(clause, turn=self._turn(clause), search=SEARCH)
+            q = self.pool.for_clause(clause, turn=self._turn(clause), search=SEARCH, skip=self._stale)
             if q is None:
                 return None
+            card = self.store.cards(self.game_id).get(clause)
+            again, cid = card is not None and was_missed(card), clause
         else:
-            q = self.unlike_skipped(self._scheduled())
-        q = self.unlike_last_miss(q)
-        self._asking(q)
+            q, again, cid = self._scheduled()
+            q = self.unlike_skipped(q)
+        q = self.unlike_last_miss(q, cid)
+        self._asking(q, again)
         self.remember()
         return q
 
-    def _asking(self, q: Question | None) -> None:
-        """``q`` is the question asked now, unanswered here."""
+    def _asking(self, q: Question | None, again: bool = False) -> None:
+        """``q`` is the question asked now, unanswered here (``again``: because its rule was missed)."""
         self.question, self.answered, self.answered_index = q, None, None
-        self.answered_elsewhere, self._asked_at = False, now()
+        self.answered_elsewhere, self._asked_at, self.again = False, now(), again
         self._asked += 1
+        if q is not None:
+            self._lately().append(marks(q))
+            del self._recent[:-RECENT]
 
-    def unlike_last_miss(self, q: Question) -> Question:
+    def _lately(self) -> list[frozenset]:
+        """The marks of the questions asked lately, oldest first: those asked here, after those of the learner's
+        latest answers in the progress store (a page opened again goes on varying from where it was)."""
+        if self._recent is None:
+            made = {q.key: q for q in self.pool.made}
+            self._recent = []
+            for a in self.store.answers(self.game_id)[-RECENT:]:
+                q = made.get(base_key(a.question))
+                self._recent.append(marks(q) if q is not None else frozenset({("rule", a.clause)}))
+        return self._recent
+
+    def _stale(self, q: Question) -> bool:
+        """Whether ``q`` shares its rule or situation with one of the questions asked lately."""
+        return not fresh(self._lately(), q)
+
+    def unlike_last_miss(self, q: Question, clause: str | None = None) -> Question:
         """``q``, unless the learner's latest answer to that very question was wrong: then another question on the
         same rule that they have not just missed (from another position when the pool has one, else a variant of
         ``q`` at the same position with other options or the options in another order, see :func:`variants`);
         when every one of those was missed, the one missed longest ago. A missed question so never comes back
-        identically next time."""
+        identically next time. ``clause``: the rule ``q`` was picked to practise (another rule it cites, maybe): the
+        other question tests it too (session 45: a rule missed in a what-happens chain was "practised" by another
+        question on the chain's first rule that did not test it, so it came back every other question)."""
         answers = [a for a in self.store.answers(self.game_id) if a.clause == q.clause]
         latest: dict[str, tuple[int, bool]] = {}  # question key -> (when answered last, right then)
         for i, a in enumerate(answers):
@@ -131,7 +164,8 @@ class Coach:
         missed = {k for k, (_i, ok) in latest.items() if not ok}
         if q.key not in missed:
             return q
-        others = self._others(q, missed)
+        others = self._others(q, missed, clause)
+        others = [x for x in others if not self._stale(x)] or others  # another situation, when there is one
         if others:
             return others[len(answers) % len(others)]
         layouts = variants(q)
@@ -140,10 +174,11 @@ class Coach:
             return fresh[0]
         return min(layouts, key=lambda v: latest[v.key][0])
 
-    def _others(self, q: Question, keys: set[str]) -> list[Question]:
-        """The questions made on ``q``'s rule whose keys are not among ``keys``, those of ``q``'s kind only when
-        there are some."""
-        same = [x for x in self.pool.made if x.clause == q.clause and x.key not in keys]
+    def _others(self, q: Question, keys: set[str], tests: str | None = None) -> list[Question]:
+        """The questions made on ``q``'s rule whose keys are not among ``keys`` (and that test rule ``tests``, when
+        given), those of ``q``'s kind only when there are some."""
+        same = [x for x in self.pool.made if x.clause == q.clause and x.key not in keys
+                and (tests is None or tests in x.clauses)]
         return [x for x in same if x.kind == q.kind] or same
 
     def unlike_skipped(self, q: Question) -> Question:
@@ -158,25 +193,36 @@ class Coach:
             return others[0]
         return next((v for v in variants(q) if v.key not in skipped), q)
 
-    def _scheduled(self) -> Question:
-        """The question on the clause the schedule picks, passing over clauses whose only questions are the one just
-        asked or on its rule."""
+    def _scheduled(self) -> tuple[Question, bool, str | None]:
+        """``(question, again, rule)``: the question on the rule the schedule picks (``again``: one the learner
+        missed), passing over clauses whose only questions are the one just asked or on its rule, and, unless the
+        rule was missed, questions alike to one asked lately (:mod:`tutor.practice.variety`: session 45 met
+        "Meditate" 4 times in 15 questions); when every question is alike to one asked lately, the one asked longest
+        ago. The fsrs schedule still orders the rules: this only passes over some of its picks for a while. A missed
+        rule is not asked again with a question the learner has just answered right (its only question, say):
+        that question is alike to one asked lately as any other."""
         last = self.question
         avoid = last.clause if last is not None else None
         cands, cards = self.candidates(), self.store.cards(self.game_id)
         resting = {c for c, (times, at) in self._skipped.items() if self._asked + 1 - at <= SKIP_GAP * times}
         cands = [c for c in cands if c not in resting] or cands  # (every rule skipped just now: as before)
-        first = None
+        first, oldest, lately = None, None, self._lately()
+        right = {base_key(a.question) for a in self.store.answers(self.game_id)[-RECENT:] if a.correct}
         while cands:
             cid = next_clause(cands, cards, avoid=avoid)
-            q = self.pool.for_clause(cid, turn=self._turn(cid), avoid=avoid)
+            q = self.pool.for_clause(cid, turn=self._turn(cid), avoid=avoid, skip=self._stale)
             if q is not None:
                 first = first or q
                 # (a rule with no question of its own is practised by one on another rule: not on a resting one)
                 if (last is None or (q.key != last.key and q.clause != avoid)) and q.clause not in resting:
-                    return q
+                    again = cid in cards and was_missed(cards[cid]) and base_key(q.key) not in right
+                    if again or not self._stale(q):
+                        return q, again, cid
+                    if oldest is None or since(lately, q) > since(lately, oldest[0]):
+                        oldest = (q, cid)
             cands = [c for c in cands if c != cid]
-        return first or self.pool.at(0)
+        q, cid = oldest or (first or self.pool.at(0), None)
+        return q, False, cid
 
     def _turn(self, clause: str) -> int:
         return sum(1 for a in self.store.answers(self.game_id) if a.clause == clause)
@@ -235,7 +281,7 @@ class Coach:
         q = self.question
         data = {"game": self.game_id, "question": q.key if q is not None else None,
                 "clause": q.clause if q is not None else None,
-                "answered": self.answered_index if q is not None else None}
+                "answered": self.answered_index if q is not None else None, "again": q is not None and self.again}
         self.store.save_place(PLACE, json.dumps(data))
 
     def resume(self) -> Question | None:
@@ -257,19 +303,20 @@ class Coach:
             return None
         q = self.pool.find(base_key(key))  # made again however many questions came before it (trial 22)
         if q is not None and q.key == key:
-            return self._resumed(q, data.get("answered"))
+            return self._resumed(q, data.get("answered"), data.get("again") is True)
         if q is not None:  # a variant of a question missed before
             v = next((v for v in variants(q) if v.key == key), None)
             if v is not None:
-                return self._resumed(v, data.get("answered"))
+                return self._resumed(v, data.get("answered"), data.get("again") is True)
         self.place_lost = "your question is not one this tutor asks any more"
         set_place_aside(self.store, self.place_lost)
         return None
 
-    def _resumed(self, q: Question, answered) -> Question:
-        """``q`` asked again, answered with option ``answered`` when that is one of its option indexes; a question
-        the database's latest answer is on but the place keeps unanswered gives way to the next question."""
-        self._asking(q)
+    def _resumed(self, q: Question, answered, again: bool = False) -> Question:
+        """``q`` asked again, answered with option ``answered`` when that is one of its option indexes (``again``:
+        it was asked because its rule was missed); a question the database's latest answer is on but the place keeps
+        unanswered gives way to the next question."""
+        self._asking(q, again)
         if isinstance(answered, int) and not isinstance(answered, bool) and 0 <= answered < len(q.options):
             self.answered, self.answered_index = q.options[answered], answered
             return q
