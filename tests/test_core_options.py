@@ -11,12 +11,12 @@ from tutor.games.spirited.options import SPOptions
 
 @pytest.mark.parametrize("game, options, words", [
     ("restless-spirits", {"side": "C"}, "restless-spirits: side must be 'A' or 'B', got 'C'"),
-    ("restless-spirits", {"first_game": "yes"}, "restless-spirits: first_game must be True or False, got 'yes'"),
+    ("restless-spirits", {"first_game": "yes"}, "restless-spirits: first_game must be true or false, got 'yes'"),
     ("restless-spirits", {"bogus": 1}, "restless-spirits: unknown option(s) bogus; valid options: side, first_game, "
                                        "guides, cards, promos"),
     ("restless-spirits", {"guides": "x"}, "restless-spirits: guides must be a list of guide ids, got 'x'"),
     ("spirit-duels", {"setup": "full"}, "spirit-duels: setup must be one of 'prebuilt', 'draft'; got 'full'"),
-    ("spirit-duels", {"lines": ["x"] * 9999}, "spirit-duels: lines must be one of 'casual', 'competitive'; got ['x',"),
+    ("spirit-duels", {"lines": ["x"] * 9999}, "spirit-duels: lines must be one of 'casual', 'competitive'; got a list of 9,999 items ('x',"),
     ("spirited", {"clans": 5}, "spirited: clans must list the clan ids to play with, got 5"),
     ("spirited", {"x" * 5000: 1}, "spirited: unknown option(s) xxxxxxxx"),
 ])

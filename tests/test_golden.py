@@ -42,4 +42,4 @@ def test_play_takes_game_options(capsys):
     assert out.startswith("Spirit Duels: 2 players, seed 2, setup='draft', lines='competitive' (random moves)")
     assert "Step 1. Player 2: Draft Fire (Burn)" in out and "Game over after" in out
     assert main(["play", "restless-spirits", "--seed", "3", "--option", "first_game=true", "--max-steps", "3"]) == 0
-    assert "first_game=True" in capsys.readouterr().out
+    assert "first_game=true (random moves)" in capsys.readouterr().out  # as typed, not Python's True (attack 45)

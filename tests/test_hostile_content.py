@@ -317,7 +317,9 @@ def _seed_app():
 @pytest.mark.parametrize("typed,shown,says", [
     ("9" * 5000, "5", "999999999999999999999999... is too large. The seed stays 5."),
     ("١٢", "5", "١٢ is not written with the digits 0 to 9. The seed stays 5."),
-    ("-0", "0", None), ("+12", "12", None), ("0" * 5000, "0", None), ("-7", "5", "-7 is below 0"),
+    # (attack 45: a sign is refused, as by the command line's --seed: one rule, tutor.typed_seed)
+    ("-0", "5", "-0 has a sign: write the digits alone"), ("+12", "5", "+12 has a sign: write the digits alone"),
+    ("0" * 5000, "0", None), ("-7", "5", "-7 is below 0"),
 ])
 def test_seed_box_refuses_cleanly(typed, shown, says):
     app, box, note = _seed_app()

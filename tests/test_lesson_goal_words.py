@@ -74,7 +74,8 @@ def test_spirited_lesson_1_wants_the_aztecs_card_rallied():
     s = start_lesson(lesson)
     s.apply(find(s, ActionRef(kind="scout")))
     s.apply(find(s, ActionRef(kind="rally", clan="chinese")))
-    assert goal_failures(lesson, s) == ["state p2.hand: expected ['aztecs'], got ['chinese']"]
+    assert goal_failures(lesson, s) == ["state p2.hand: expected a list of 1 item ('aztecs'), "
+                                         "got a list of 1 item ('chinese')"]
     right = start_lesson(lesson)
     right.apply(find(right, ActionRef(kind="scout")))
     right.apply(find(right, ActionRef(kind="rally", clan="aztecs")))

@@ -76,7 +76,7 @@ def test_unmet_requirements_of_an_empty_space_is_null(tmp_path, capsys):
     assert main(["scenario", "run", str(f)]) == 0, capsys.readouterr().out
     f.write_text(GOOD.replace("state: {p1.unmet.1: [lantern, mirror],", "state: {p1.unmet.3: [lantern],"))
     assert main(["scenario", "run", str(f)]) == 1
-    assert "state p1.unmet.3: expected ['lantern'], got None" in capsys.readouterr().out
+    assert "state p1.unmet.3: expected a list of 1 item ('lantern'), got nothing (null)" in capsys.readouterr().out
 
 
 def test_a_misspelt_action_kind_is_named_with_the_kinds_legal_now(tmp_path, capsys):

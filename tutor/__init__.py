@@ -23,7 +23,7 @@ from typing import Any
 from .core.content import fold_text  # noqa: F401 - the pages' search boxes fold typed text (widgets.style.typed)
 from .core.errors import ContentError, IllegalAction, short, visible
 from .core.model import Action, Blocked, Clause, Event, Source, Step
-from .core.seeds import SEED_MAX  # noqa: F401 - the pages' seed boxes take what the command line plays
+from .core.seeds import SEED_MAX, typed_seed  # noqa: F401 - the pages' seed boxes take what the command line plays
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, replay
 from .registry import KNOWN_GAMES, clauses_for, game_class
 from .sessions import _SESSION_KEYS, _OPTIONAL_KEYS, _make_game, clauses, load_session, new_game  # noqa: F401

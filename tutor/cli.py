@@ -5,13 +5,14 @@ Exit codes: 0 success; 1 a scenario expectation or a check failed; 2 invalid inp
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import sys
 from typing import Callable
 
-from .core.errors import ContentError, bounded_parser_class, short, short_quoted, visible
+from .core.errors import ContentError, bounded_parser_class, said, short, short_quoted, visible
 from .core.rng import Rng
-from .core.seeds import PAGE_SEED_WORDS, SEED_MAX, page_seed, whole_arg
+from .core.seeds import PAGE_SEED_WORDS, SEED_MAX, typed_seed_arg, whole_arg
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -32,12 +33,14 @@ def _play(args: argparse.Namespace) -> int:
     options: dict = {}
     for key, value in args.option or []:
         if key in options:
-            print(f"rules-tutor play: --option {short(key)} is given twice ({short(options[key])} and {short(value)}): "
+            print(f"rules-tutor play: --option {said(key)} is given twice ({said(options[key])} and {said(value)}): "
                   "give each option once", file=sys.stderr)
             return 2
         options[key] = value
     s = tutor.new_game(args.game, players=args.players, seed=args.seed, **options)
-    shown = "".join(f", {k}={short(v)}" for k, v in options.items())
+    # each value as it was typed: text quoted, anything else as the JSON it was read from (first_game=true)
+    shown = "".join(f", {k}={said(v) if isinstance(v, str) else short(json.dumps(v), quote=False)}"
+                    for k, v in options.items())
     count = f"{args.players} player{'s' if args.players != 1 else ''}"
     print(f"{s.game.title}: {count}, seed {args.seed}{shown} " + ("(computer players)" if args.bots else
                                                                    "(random moves)"))
@@ -77,7 +80,7 @@ def _levels(text: str) -> list[str]:
     levels = [x.strip() for x in text.split(",")]
     bad = [x for x in levels if x not in LEVELS]
     if bad:
-        raise argparse.ArgumentTypeError(f"unknown level {bad[0][:20]!r}; levels: {', '.join(LEVELS)}")
+        raise argparse.ArgumentTypeError(f"unknown level {said(bad[0], 20)}; levels: {', '.join(LEVELS)}")
     return levels
 
 
@@ -91,23 +94,22 @@ def _option(text: str) -> tuple[str, object]:
     """``KEY=VALUE`` from ``--option``: the value is read as JSON when it parses (``true``, ``3``, ``["a","b"]``),
     else kept as text (``draft``); a value over :data:`OPTION_MAX_CHARS` characters or nested deeper than
     :data:`OPTION_MAX_DEPTH` is refused. argparse reports a bad one naming the argument (one line, exit 2)."""
-    import json
     from .scenario import RESERVED_OPTIONS
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {short(text)}")
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {said(text)}")
     if key.strip() in RESERVED_OPTIONS:
-        raise argparse.ArgumentTypeError(f"{short(key.strip())} is not a game option: use --{key.strip()}"
+        raise argparse.ArgumentTypeError(f"{said(key.strip())} is not a game option: use --{key.strip()}"
                                          if key.strip() != "game_id" else "'game_id' is not a game option: use --game")
     if len(value) > OPTION_MAX_CHARS:
-        raise argparse.ArgumentTypeError(f"the value of {short(key.strip())} has {len(value):,} characters; "
+        raise argparse.ArgumentTypeError(f"the value of {said(key.strip())} has {len(value):,} characters; "
                                          f"an option value may have at most {OPTION_MAX_CHARS:,}")
     depth = deepest = 0
     for ch in value:  # brackets inside a quoted text count too: a real option is never nested this deep
         depth += (ch in "[{") - (ch in "]}")
         deepest = max(deepest, depth)
     if deepest > OPTION_MAX_DEPTH:
-        raise argparse.ArgumentTypeError(f"the value of {short(key.strip())} is nested {deepest} deep; "
+        raise argparse.ArgumentTypeError(f"the value of {said(key.strip())} is nested {deepest} deep; "
                                          f"an option value may be nested at most {OPTION_MAX_DEPTH} deep")
     try:
         return key.strip(), json.loads(value)
@@ -178,22 +180,20 @@ def _at_least(minimum: int, maximum: int | None = None, why: str = "") -> Callab
     def parse(text: str) -> int:
         n = whole_arg(text)
         if n < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {short(n)}")
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {said(n)}")
         if maximum is not None and n > maximum:
-            raise argparse.ArgumentTypeError(f"must be at most {maximum:,} ({why}), got {short(n)}")
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,} ({why}), got {said(n)}")
         return n
     return parse
 
 
 _positive = _at_least(1)
 def _seed(text: str) -> int:
-    """An argparse type: a seed as a scenario file's ``setup.seed`` is read (:func:`tutor.core.seeds.parse_seed`:
-    the ASCII digits 0 to 9 only, from 0: ``--seed ١٢`` is refused, never read as 12), and at most
-    :data:`tutor.core.seeds.SEED_MAX`, so a game played here can be replayed in a page (attack 36)."""
-    try:
-        return page_seed(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    """An argparse type: a seed as a page's seed box takes it (:func:`tutor.core.seeds.typed_seed`, one rule for both,
+    attack 45: ``--seed " 5"`` was taken): the ASCII digits 0 to 9 and nothing else, so ``--seed ١٢`` is refused,
+    never read as 12, and at most :data:`tutor.core.seeds.SEED_MAX`, so a game played here can be replayed in a page
+    (attack 36)."""
+    return typed_seed_arg(text)
 
 
 #: Most random games per game and most runs of ``bench`` (a bench of the most takes hours, not years).

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .core.rng import Rng
+from .core.errors import said
 from .sessions import load_session, new_game
 
 
@@ -192,7 +193,7 @@ def select_configs(games: Iterable[str] | None = None, players: Iterable[int] | 
                                ("players", players, sorted({c.players for c in CONFIGS}))):
         for x in given or []:
             if x not in valid:
-                raise ValueError(f"--{name}: unknown value {x!r}; valid: {', '.join(map(str, valid))}")
+                raise ValueError(f"--{name}: unknown value {said(x)}; valid: {', '.join(map(str, valid))}")
     out = [c for c in CONFIGS if (games is None or c.game_id in games) and (players is None or c.players in players)
            and (variants is None or c.variant in variants)]
     if not out:

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from .core.content import content_root, parse_yaml, read_text, validate
-from .core.errors import ContentError, IllegalAction, display_path, short, visible
+from .core.errors import ContentError, IllegalAction, display_path, said, short, visible
 from .core.model import Action, Step, and_list
 from .core.session import Session, plain_data
 from .sessions import clauses as game_clauses, new_game
@@ -96,7 +96,7 @@ def find(session: Session, ref: ActionRef) -> Action:
         known = {k for a in legal if a.kind == ref.kind for k, _ in a.params}
         unknown = sorted(set(ref.params()) - known)
         if same and unknown:
-            raise ContentError(f"{ref.describe()}: unknown parameter {short(unknown[0])} for "
+            raise ContentError(f"{ref.describe()}: unknown parameter {said(unknown[0])} for "
                                f"{short(ref.kind, quote=False)}: no legal "
                                f"{ref.kind} action has it now (their parameters: {', '.join(sorted(known)) or 'none'})",
                                field=unknown[0])
@@ -143,13 +143,12 @@ def check_state_names(state: dict, facts: dict, field: str = "expect.state", whe
     for key, value in state.items():
         named = f"{field}.{short(str(key), 60, quote=False)}"
         if key not in facts:
-            msg = (f"{named}: unknown state fact {short(key)}; the game's facts: "
+            msg = (f"{named}: unknown state fact {said(key)}; the game's facts: "
                    f"{short(', '.join(sorted(facts)), 400, quote=False)}")
             raise ContentError(f"{where}: {msg}" if where else msg, path=where, field=named)
         kind = _fact_kind(facts[key])
         if value is not None and kind is not None and not _of_kind(value, kind):
-            said = str(value).lower() if isinstance(value, bool) else short(value, 40)  # as YAML writes it
-            msg = f"{named}: must be {kind[1]}, not {said}"
+            msg = f"{named}: must be {kind[1]}, not {said(value, 40)}"  # as YAML writes it (true, not True)
             raise ContentError(f"{where}: {msg}" if where else msg, path=where, field=named)
 
 
@@ -236,7 +235,7 @@ def check(session: Session, steps: list[Step], e: Expect, field: str = "expect.s
     check_state_names(e.state, facts, field, where)
     for key, want in e.state.items():
         if facts[key] != want:
-            out.append(f"state {short(key, quote=False)}: expected {short(want)}, got {short(facts[key])}")
+            out.append(f"state {short(key, quote=False)}: expected {said(want)}, got {said(facts[key])}")
     return out
 
 
@@ -392,7 +391,7 @@ def run_paths(paths: list[str | Path], verbose: bool = True, out=print) -> int:
         try:
             sc = load_scenario(f)
             if sc.meta.id in seen:
-                raise ContentError(f"{f}: meta.id: {short(sc.meta.id)} is already the id of "
+                raise ContentError(f"{f}: meta.id: {said(sc.meta.id)} is already the id of "
                                    f"{display_path(seen[sc.meta.id])}",
                                    path=str(f),
                                    field="meta.id")

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, m
 
 from .core.chance import check_partial
 from .core.content import ShownLine, ShownText, normalise_refs
-from .core.errors import short
+from .core.errors import said, short
 from .core.model import Source
 from .core.seeds import page_seed
 
@@ -29,7 +29,7 @@ def check_safe_id(value: str, most: int = 120) -> str:
     """``value`` when it is a :data:`SAFE_ID` of at most ``most`` characters, else ValueError saying what an id may
     hold (pydantic names the field: ``meta.id``)."""
     if not SAFE_ID.fullmatch(value) or len(value) > most:
-        raise ValueError(f"the id {short(value, 40)} may hold only letters, digits, '-' and '_' (starting with a "
+        raise ValueError(f"the id {said(value, 40)} may hold only letters, digits, '-' and '_' (starting with a "
                          f"letter or digit, at most {most} characters)")
     return value
 
@@ -127,7 +127,7 @@ class Setup(_Strict):
         for name in RESERVED_OPTIONS:
             if name in options:
                 where = {"game_id": "game"}.get(name, name)
-                raise ValueError(f"{name!r} is not a game option: it is set by setup.{where}, beside options")
+                raise ValueError(f"{said(name)} is not a game option: it is set by setup.{where}, beside options")
         if "cards" in options:  # a file received from someone would make the tutor read whatever file it names
             raise ValueError("'cards' (a card file) cannot be named by a scenario, lesson, walkthrough or saved "
                              "question, since the file would be read wherever it points; a card file of your own "
@@ -243,17 +243,17 @@ class Scenario(_Strict):
                 for name in ("fired", "not_fired", "in_order", "rulings"):
                     for cid in getattr(e, name):
                         if cid not in clauses:
-                            raise ValueError(f"expect[{i}].{name}: unknown clause id {short(cid)}")
+                            raise ValueError(f"expect[{i}].{name}: unknown clause id {said(cid)}")
                 for cid in e.rulings:
                     if clauses[cid].kind != "ruling":
-                        raise ValueError(f"expect[{i}].rulings: {short(cid)} is a clause of kind "
-                                         f"{clauses[cid].kind!r}, not a ruling")
+                        raise ValueError(f"expect[{i}].rulings: {said(cid)} is a clause of kind "
+                                         f"{said(clauses[cid].kind)}, not a ruling")
                 for b in e.blocked:
                     if b.clause and b.clause not in clauses:
-                        raise ValueError(f"expect[{i}].blocked: unknown clause id {short(b.clause)}")
+                        raise ValueError(f"expect[{i}].blocked: unknown clause id {said(b.clause)}")
                 for r in e.refused:
                     if r.clause not in clauses:
-                        raise ValueError(f"expect[{i}].refused: unknown clause id {short(r.clause)}")
+                        raise ValueError(f"expect[{i}].refused: unknown clause id {said(r.clause)}")
         for i, e in enumerate(self.expect):
             if e.after is not None and not 0 <= e.after <= len(self.script):
                 raise ValueError(f"expect[{i}].after: {e.after} is outside 0..{len(self.script)} (script length)")

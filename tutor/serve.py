@@ -195,16 +195,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             parser.error(f"{flag} must be at most {KERNELS_LIMIT} (each kernel takes about 135 MiB), got {value}")
     preheated = preheated_kernels(args.pool, args.page_pool)
     if args.max_kernels <= preheated:
-        parser.error(f"--max-kernels must be more than the {preheated} pre-heated kernels (1 for the landing page "
-                     f"+ --pool {args.pool} + {len(HEAVY_NOTEBOOKS)} x --page-pool {args.page_pool}), "
-                     f"got {args.max_kernels}")
+        parser.error(f"--max-kernels must be more than the {preheated} pre-heated kernels (1 for the landing page + "
+                     f"--pool {args.pool} + {len(HEAVY_NOTEBOOKS)} x --page-pool {args.page_pool}), got {args.max_kernels}")
     if args.host_name and not args.network:
         parser.error("--host-name only applies with --network (without it only this machine can connect)")
-    from tutor.webguard import valid_host_name  # here: this module loads on its own, without the tutor package
+    from tutor.core.errors import said  # (here: this module loads on its own, without the tutor package)
+    from tutor.webguard import valid_host_name
     names = []
     for name in args.host_name:
         if not valid_host_name(name):
-            parser.error(f"--host-name {name[:80]!r}: expected a host name such as tutor.school.example")
+            parser.error(f"--host-name {said(name, 80)}: expected a host name such as tutor.school.example")
         names.append(name.lower().rstrip("."))
     args.host_name = names
     return args

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.content import MAX_DIGITS, check_data_bounds, normalise_refs
-from .core.errors import ContentError, IllegalAction, short
+from .core.errors import ContentError, IllegalAction, said, short
 from .core.model import Clause
 from .core.options import FILE_OPTIONS
 from .core.seeds import seed_problem
@@ -23,7 +23,7 @@ from .registry import clauses_for, game_class
 def _make_game(game_id: str, players: Any, seed: Any, options: dict[str, Any]):
     cls = game_class(game_id)
     if not isinstance(players, int) or isinstance(players, bool):
-        raise ValueError(f"{game_id}: players must be a whole number, got {short(players)}")
+        raise ValueError(f"{game_id}: players must be a whole number, got {said(players)}")
     problem = seed_problem(seed)
     if problem:
         raise ValueError(f"{game_id}: seed: {problem}")
@@ -151,7 +151,7 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
     try:
         data = json.loads(text, object_pairs_hook=_once)
     except _KeyTwice as exc:
-        raise ContentError(f"{where}: {short(exc.key, 40)}: this key is written twice in one object; a saved session "
+        raise ContentError(f"{where}: {said(exc.key, 40)}: this key is written twice in one object; a saved session "
                            "writes each key once, so which value counts cannot be told", field=exc.key[:80]) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ContentError(f"{where}: not valid JSON ({exc})") from None
@@ -165,7 +165,7 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
         raise ContentError(f"{where}: format: not a Rules Tutor session (expected format {SESSION_FORMAT!r})",
                            field="format")
     if type(data.get("version")) is not int or data.get("version") != SESSION_VERSION:
-        raise ContentError(f"{where}: version: unsupported version {short(data.get('version'))} (this tutor reads "
+        raise ContentError(f"{where}: version: unsupported version {said(data.get('version'))} (this tutor reads "
                            f"{SESSION_VERSION})", field="version")
     for key in sorted(_SESSION_KEYS - _OPTIONAL_KEYS):
         if key not in data:
@@ -176,7 +176,7 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
     if not isinstance(data["options"], dict):
         raise ContentError(f"{where}: options: must be a mapping", field="options")
     if game is not None and data["game"] != game:
-        raise ContentError(f"{where}: game: a game of {json_text(data['game'])}, not of {game!r}", field="game")
+        raise ContentError(f"{where}: game: a game of {json_text(data['game'])}, not of {said(game)}", field="game")
     named = [k for k in FILE_OPTIONS if data["options"].get(k) is not None]
     if named and not files:  # nothing is read: the file's name is not even looked at
         raise ContentError(f"{where}: options.{named[0]}: names a file to read, which a saved session kept in "
@@ -193,7 +193,7 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
         raise ContentError(f"{where}: partial_state: a prepared session must carry the partial state that prepared "
                            "it (a mapping, the scenario's or lesson's setup.state)"
                            + ("; this file has none, so its start cannot be checked" if partial is None else
-                              f", got {short(partial)}"), field="partial_state")
+                              f", got {said(partial)}"), field="partial_state")
     if not data["prepared"] and partial is not None:
         raise ContentError(f"{where}: partial_state: only a prepared session has one (prepared is false)",
                            field="partial_state")
@@ -220,9 +220,9 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
                            "belongs, or the reverse)", field="options") from None
     seats = data["initial_state"].get("players") if isinstance(data["initial_state"], dict) else None
     if isinstance(seats, list) and len(seats) != data["players"]:
-        raise ContentError(f"{where}: players: says {short(data['players'])} but initial_state has {len(seats)} seats",
+        raise ContentError(f"{where}: players: says {said(data['players'])} but initial_state has {len(seats)} seats",
                            field="players")
-    origin = f"seed {short(data['seed'], 40)} and the options" + (" and partial_state" if data["prepared"] else "")
+    origin = f"seed {said(data['seed'], 40)} and the options" + (" and partial_state" if data["prepared"] else "")
     # 1. the start state, dealt again from the origin
     try:
         initial, events = game.initial_state()
@@ -244,7 +244,7 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
     except Exception as exc:  # noqa: BLE001 - a hostile partial state must never escape as an engine error
         field = "partial_state" if data["prepared"] else "options"
         raise ContentError(f"{where}: {field}: the game cannot be set up from it ({type(exc).__name__}: "
-                           f"{short(str(exc), 120)})", field=field) from None
+                           f"{said(str(exc), 120)})", field=field) from None
     # states saved by an older tutor in today's shape (Spirit Duels' forced_rolls, Restless Spirits' paused abilities)
     data["initial_state"] = game.upgrade_saved_state(data["initial_state"])
     data["state"] = game.upgrade_saved_state(data["state"])
@@ -268,7 +268,7 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
             raise ContentError(f"{where}: actions[{i}]: {exc}", field=f"actions[{i}]") from None
         except Exception as exc:  # noqa: BLE001 - see above
             raise ContentError(f"{where}: actions[{i}]: the engine cannot apply it from this origin "
-                               f"({type(exc).__name__}: {short(str(exc), 120)})", field=f"actions[{i}]") from None
+                               f"({type(exc).__name__}: {said(str(exc), 120)})", field=f"actions[{i}]") from None
     diff = first_difference(data["state"], session.state.model_dump(mode="json"), "state")
     if diff is not None:
         path, mine, theirs = diff
@@ -282,7 +282,7 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
         over = session.is_over
     except Exception as exc:  # noqa: BLE001 - see above
         raise ContentError(f"{where}: {field}: the game cannot go on from the state it leads to "
-                           f"({type(exc).__name__}: {short(str(exc), 120)})", field=field) from None
+                           f"({type(exc).__name__}: {said(str(exc), 120)})", field=field) from None
     if not legal and not over:
         raise ContentError(f"{where}: {field}: leads to a state with no legal action though the game is not over",
                            field=field)

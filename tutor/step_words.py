@@ -309,3 +309,19 @@ def times_words(text: str, n: int) -> str:
     said = " (twice)" if n == 2 else f" ({n} times)"
     body = bare(text)
     return body + said + text[len(body):].strip()
+
+
+def computers_undo_words(label: str | None, stopped: bool) -> str:
+    """What Undo did at a table where every seat is the computer's (it goes back one step, attack 45): ``"Took back
+    the computer's last move (Scout). Auto is off now, so the computers wait: press “Computer's move” for one step,
+    or tick Auto to let them play on."`` (without the Auto sentence's first words when Auto was off already);
+    ``label`` as :func:`undo_words` takes it, None when there was no step to take back."""
+    took = f"Took back the computer's last move ({label})." if label is not None else "There is no move to take back."
+    wait = ("Auto is off now, so the computers wait" if stopped else "The computers wait")
+    return f"{took} {wait}: press “Computer's move” for one step, or tick Auto to let them play on."
+
+
+def computers_redo_words(label: str) -> str:
+    """What Redo did at a table where every seat is the computer's: ``"Brought back the computer's move (Scout)."``
+    (one step, as Undo took back one)."""
+    return f"Brought back the computer's move ({label})."

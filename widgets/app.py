@@ -7,7 +7,7 @@ from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 from traitlets import TraitError
 
 import tutor
-from tutor import SEED_MAX, Session
+from tutor import SEED_MAX, Session, typed_seed
 from tutor.registry import game_class
 from tutor.safefile import visible
 
@@ -69,16 +69,13 @@ class SeedBox:
         return row
 
     def check(self, text) -> None:
-        """The box's observer: keep ``text`` when it is a good seed, else put the last good one back and say so."""
-        text = str(text).strip().replace(",", "").replace("_", "")
-        sign, digits = (text[0], text[1:]) if text[:1] in ("-", "+") else ("", text)
-        ascii_digits = digits.isascii() and digits.isdigit()
-        digits = (digits.lstrip("0") or "0") if ascii_digits else digits
-        # at most as many digits as SEED_MAX before int(): a 5,000-digit text is refused without converting it
-        fits = ascii_digits and len(digits) <= len(str(SEED_MAX)) and int(digits) <= SEED_MAX
-        if fits and (sign != "-" or int(digits) == 0):  # "-0" is 0
-            if int(digits) != self.good or self.box.value != str(self.good):
-                self.good, self.refused = int(digits), False
+        """The box's observer: keep ``text`` when it is a good seed (:func:`tutor.typed_seed`, the command line's
+        rule too: digits 0 to 9 and nothing else, attack 45), else put the last good one back and say so."""
+        text = str(text)
+        seed, why = typed_seed(text)
+        if seed is not None:
+            if seed != self.good or self.box.value != str(self.good):
+                self.good, self.refused = seed, False
                 self.note.layout.display = "none"
                 if self.box.value != str(self.good):
                     self.box.value = str(self.good)  # "007" shows as 7
@@ -86,12 +83,8 @@ class SeedBox:
         if text == str(self.good):
             return
         shown = visible(text if len(text) <= 24 else text[:24] + "...")  # a NUL or a bidi control escaped (trial 34)
-        what = ("is below 0" if ascii_digits and sign == "-" else
-                "is too large" if ascii_digits else
-                "is not written with the digits 0 to 9" if digits.isdigit() else
-                "is not a whole number written in digits")
-        said = f": {esc(shown)} {what}" if text else ""
-        self._say(f"A seed is a whole number from 0 to {SEED_MAX:,}{said}. The seed stays {self.good}.")
+        said = f": “{esc(shown)}” {why}" if text.strip() != text or not text.strip() else f": {esc(shown)} {why}"
+        self._say(f"A seed is a whole number from 0 to {SEED_MAX:,}{said if text else ''}. The seed stays {self.good}.")
         self.box.value = str(self.good)
 
     def refuse_long(self) -> None:

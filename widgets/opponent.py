@@ -27,6 +27,7 @@ from tutor.step_words import bare, redo_words, step_sentence, undo_words  # noqa
 from .boards import hidden_hands, hide_hands, mark_computer
 from .model import SessionModel
 from .opponent_style import SEATS_CSS
+from .opponent_undo import SeatsUndo
 from .rows import shown_label
 from .seat_fold import FOLD_CSS, SeatFold
 from .style import button, esc, prov_text, rule_text
@@ -47,7 +48,7 @@ def auto_pause(done: int) -> float:
 #: A computer move still being thought about after this many seconds shows "Thinking…".
 PROGRESS_AFTER = 0.15
 
-class Seats:
+class Seats(SeatsUndo):
     """The seat controls of a free-play table and the computer players behind them.
 
     Attributes:
@@ -308,48 +309,6 @@ class Seats:
                 return ""
             self._reasons[key] = self._why_html(why)
         return self._reasons[key][st.action.actor in hidden_hands(s)]
-
-    def undo_mine(self) -> int:
-        """Take back the last step a person took, with every computer step after it (or, when no person has
-        moved yet, every step), and say how far it went. Returns the number of steps undone."""
-        s = self.model.session
-        people = set(self.people)
-        n = 0
-        mine = None
-        with self.model.held():  # drawn and kept once, not per step (new user 42: 2.55 s for 6 steps)
-            while s.can_undo:
-                last = s.history[-1]
-                self.model.undo()
-                n += 1
-                s = self.model.session
-                if last.action.actor in people:
-                    mine = last
-                    break
-        replies = n - (mine is not None)
-        if n:  # the label as the step's title shows it (the provisional mark), the rest plain words
-            label = prov_text(bare(mine.action.label)) if mine else None
-            self._note(f'<div class="rt-undo-note">{undo_words(label, replies)}</div>')
-        return n
-
-    def redo_mine(self) -> int:
-        """Bring back the last step Undo took back and the undone computer steps after it, up to a person's next
-        step: after :meth:`undo_mine`, the learner's move and the computer's replies exactly as they were (the same
-        actions: the same chance and reasons), shown once and said. Returns the number of steps redone."""
-        if not self.model.session.can_redo:
-            return 0
-        with self.model.held():
-            self.model.redo()
-            s = self.model.session
-            first = s.history[-1]
-            n = 1
-            while s.can_redo and self.computer_to_move():
-                self.model.redo()
-                n += 1
-        mine = first if first.action.actor in set(self.people) else None
-        replies = n - (mine is not None)
-        label = prov_text(bare(mine.action.label)) if mine else None
-        self._note(f'<div class="rt-undo-note">{redo_words(label, replies)}</div>')
-        return n
 
     # -- the hint ------------------------------------------------------------------------------------------------
     def _position(self) -> tuple:

@@ -263,7 +263,9 @@ def test_seed_box_takes_whole_numbers_it_can_show_and_says_when_one_is_out_of_ra
                        ("7\x00", "7\\x00 is not a whole number written in digits")):  # a NUL said escaped (trial 34)
         box.value = typed  # a number box would have taken 0.5 as 0 and 1e30 as 1, without a word
         assert box.value == str(SEED_MAX) and why in note.value and note.layout.display is None
-    box.value = " 007 "
+    box.value = " 007 "  # the command line's rule too (attack 45: --seed " 5" was taken): digits alone
+    assert box.value == str(SEED_MAX) and "“ 007 ” has spaces around it" in note.value
+    box.value = "007"
     assert box.value == "7" and note.layout.display == "none"
     app.controls.new.click()
     assert app.session.game.seed == 7 and not app.errors.output.outputs

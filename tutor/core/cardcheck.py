@@ -12,7 +12,7 @@ import re
 import unicodedata
 from typing import Iterable
 
-from .errors import ContentError, short
+from .errors import ContentError, said
 from .problem_words import problem_words
 
 
@@ -43,12 +43,12 @@ def check_ids(path: str, entries: Iterable[tuple[str, str]], what: str = "id") -
         if len(cid) > 80:
             raise refuse(path, field, f"an {what} may have at most 80 characters (this one has {len(cid)})")
         if any(unicodedata.category(ch) == "Cc" for ch in cid):
-            raise refuse(path, field, f"the {what} {cid[:40]!r} holds a control character")
+            raise refuse(path, field, f"the {what} {said(cid, 40)} holds a control character")
         key = normal_id(cid)
         if key in seen:
-            same = "the same" if seen[key][1] == cid else f"the same as {seen[key][1][:40]!r} once spaces, case and " \
+            same = "the same" if seen[key][1] == cid else f"the same as {said(seen[key][1], 40)} once spaces, case and " \
                                                          "invisible characters are set aside"
-            raise refuse(path, field, f"the {what} {cid[:40]!r} is {same} at {seen[key][0]}; every {what} must be "
+            raise refuse(path, field, f"the {what} {said(cid, 40)} is {same} at {seen[key][0]}; every {what} must be "
                                       "different")
         seen[key] = (field, cid)
 
@@ -108,7 +108,7 @@ def check_name(path: str, field: str, name: str) -> None:
         ContentError: naming the file and the field.
     """
     if not normal_id(name):
-        raise refuse(path, field, f"a name must have at least one visible character (this one is {name[:20]!r})")
+        raise refuse(path, field, f"a name must have at least one visible character (this one is {said(name, 20)})")
     if len(name) > MAX_NAME_CHARS:
         raise refuse(path, field, f"a name may have at most {MAX_NAME_CHARS} characters (this one has {len(name):,})")
 
@@ -133,10 +133,10 @@ def check_parsed(path: str, field: str, raw, parsed) -> None:
         elif isinstance(r, str) and isinstance(m, (int, float)) and not isinstance(m, bool):
             raise refuse(path, f, number_as_text(r))
         elif isinstance(r, float) and isinstance(m, int) and not isinstance(m, bool):  # (pydantic takes 5.0 for 5)
-            raise refuse(path, f, f"a whole number is needed, not {short(r, 30)}: write it without a decimal point")
+            raise refuse(path, f, f"a whole number is needed, not {said(r, 30)}: write it without a decimal point")
         elif isinstance(r, (str, int, float)) and isinstance(m, bool):  # (pydantic takes '1', 'yes', 0 for one)
-            said = f"a text ({short(r, 30)})" if isinstance(r, str) else short(r, 30)
-            raise refuse(path, f, f"true or false is needed, not {said}")
+            shown = f"a text ({said(r, 30)})" if isinstance(r, str) else said(r, 30)
+            raise refuse(path, f, f"true or false is needed, not {shown}")
         elif isinstance(r, dict):
             if isinstance(m, BaseModel):
                 names = {(info.alias or name): name for name, info in type(m).model_fields.items()}
@@ -149,9 +149,9 @@ def check_parsed(path: str, field: str, raw, parsed) -> None:
             elif isinstance(m, dict):
                 for k, mk in zip(r, m):  # (the keys in the file's order: a key taken for a number is refused)
                     if isinstance(k, (str, bool)) and isinstance(mk, int) and not isinstance(mk, bool):
-                        said = number_as_text(k) if isinstance(k, str) else \
+                        shown = number_as_text(k) if isinstance(k, str) else \
                             f"{str(k).lower()} is not a number here: write a whole number"
-                        raise refuse(path, f or "the top level", f"key {short(k, 40)}: {said}")
+                        raise refuse(path, f or "the top level", f"key {said(k, 40)}: {shown}")
                 stack.extend((_key_field(f, k), x, m[k]) for k, x in r.items() if k in m)
         elif isinstance(r, (list, tuple)) and isinstance(m, (list, tuple)) and len(r) == len(m):
             stack.extend((f"{f}[{i}]", x, y) for i, (x, y) in enumerate(zip(r, m)))
@@ -162,9 +162,9 @@ def number_as_text(text: str, needed: str = "a whole number") -> str:
     needed, not a text ('4'): write it without quotes"``. Numbers in card files are strict in all three games (attack
     42: Spirit Duels played ``health: '4'`` as 4 while Restless Spirits refused ``cost: '1'`` with "must be 0, 1 or
     2"): a text is never taken for a number, whatever it holds."""
-    return f"{needed} is needed, not a text ({short(text, 30)}): write it without quotes" \
+    return f"{needed} is needed, not a text ({said(text, 30)}): write it without quotes" \
         if text.strip().lstrip("+-").isdigit() and len(text) <= 40 else f"{needed} is needed, not a text " \
-                                                                         f"({short(text, 30)})"
+                                                                         f"({said(text, 30)})"
 
 
 #: pydantic's problem types of a field that holds a number.
@@ -182,8 +182,8 @@ def card_words(e: dict) -> str:
     is said as in every content file (:func:`~tutor.core.problem_words.problem_words`)."""
     kind, ctx, given = e.get("type"), e.get("ctx") or {}, e.get("input")
     if kind in ("bool_type", "bool_parsing"):
-        return f"true or false is needed, not " + (f"a text ({short(given, 30)})" if isinstance(given, str) else
-                                                   short(given, 30) if isinstance(given, (int, float))
+        return f"true or false is needed, not " + (f"a text ({said(given, 30)})" if isinstance(given, str) else
+                                                   said(given, 30) if isinstance(given, (int, float))
                                                    else _kind(given))
     listed = kind == "literal_error" and _NUMBERS.fullmatch(str(ctx.get("expected", "")))
     if kind not in NUMBER_TYPES and not listed:
@@ -191,7 +191,7 @@ def card_words(e: dict) -> str:
     needed = "a whole number" if kind not in ("float_type", "float_parsing", "finite_number") else "a number"
     if listed:
         if isinstance(given, int) and not isinstance(given, bool):
-            return f"must be {ctx['expected']}, not {short(given, 30)}"
+            return f"must be {ctx['expected']}, not {said(given, 30)}"
         needed += f" ({ctx['expected']})"
     low, high = ctx.get("ge"), ctx.get("le")
     if isinstance(low, int) and isinstance(high, int):
@@ -203,7 +203,7 @@ def card_words(e: dict) -> str:
     if isinstance(given, str):
         return number_as_text(given, needed)
     if isinstance(given, (int, float)) and not isinstance(given, bool):  # a number out of its range
-        return f"{problem_words(e)}, not {short(given, 30)}"
+        return f"{problem_words(e)}, not {said(given, 30)}"
     if isinstance(given, bool):
         return f"{needed} is needed, not {str(given).lower()}"
     return f"{needed} is needed, not {_kind(given)}"

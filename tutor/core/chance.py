@@ -35,7 +35,7 @@ from typing import Annotated, Any, Callable, Iterable, Literal, MutableSequence,
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .errors import ContentError, IllegalAction, short
+from .errors import ContentError, IllegalAction, said
 
 T = TypeVar("T")
 
@@ -82,7 +82,7 @@ class FixedEntry(BaseModel):
         if isinstance(data, dict):
             unknown = [k for k in data if k not in KINDS]
             if unknown:
-                raise ValueError(f"unknown outcome {short(unknown[0])}: an entry is {{roll: FACE}}, {{draw: CARD}} or "
+                raise ValueError(f"unknown outcome {said(unknown[0])}: an entry is {{roll: FACE}}, {{draw: CARD}} or "
                                  "{pick: CARD}")
         return data
 
@@ -189,7 +189,7 @@ def roll(state: Any, faces: Sequence[str], what: str) -> tuple[str, bool]:
         if i is not None:
             face = state.chance[i].value
             if face not in faces:
-                raise IllegalAction(f"forced roll {face!r} is not a face of the {what} (its faces: "
+                raise IllegalAction(f"forced roll {said(face)} is not a face of the {what} (its faces: "
                                     f"{', '.join(faces)})", code="bad-forced-roll")
             del state.chance[i]
             return face, True
@@ -222,7 +222,7 @@ def draw(state: Any, pile: list[str], fits: Callable[[str], bool], what: str,
                 if match(pile[j], value):
                     del state.chance[i]
                     return pile.pop(j), True
-            raise IllegalAction(f"the fixed draw {short(value)} (setup.state.chance) is not in {what} now",
+            raise IllegalAction(f"the fixed draw {said(value)} (setup.state.chance) is not in {what} now",
                                 code="bad-fixed-draw")
     return pile.pop(), False
 
@@ -243,7 +243,7 @@ def pick(state: Any, items: Sequence[str], what: str, match: Callable[[str, str]
                 if match(x, value):
                     del state.chance[i]
                     return j, True
-            raise IllegalAction(f"the fixed pick {short(value)} (setup.state.chance) is not in {what} now",
+            raise IllegalAction(f"the fixed pick {said(value)} (setup.state.chance) is not in {what} now",
                                 code="bad-fixed-pick")
     return state.rng.below(len(items)), False
 

@@ -172,6 +172,57 @@ def short(value: object, limit: int = SHORT_LIMIT, *, quote: bool = True) -> str
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def said(value: object, limit: int = SHORT_LIMIT) -> str:
+    """``value`` (from a file, an option or a box) as a person reads it, for an error message: never a Python repr
+    (attack 45: "got True", "got nan", "got ['a']"). Text in single quotes, shown as it is but for control and
+    invisible characters and line breaks (escaped, as :func:`display_path` shows them: one line), cut with "…"
+    (``'abcd…'``); ``true``/``false`` as a file writes them, ``nothing (null)``; ``nan (not a number)``, ``infinity``; a list or a mapping by its size and its first items
+    (``a list of 2 items ('a', 3)``, ``a mapping of 1 key (side: 'B')``, ``an empty list``). At most ``limit``
+    characters, whatever ``value`` is (a 512 MB text, a list of a million items, a 5,000-digit number)."""
+    limit = max(8, limit)
+    if isinstance(value, str):
+        if not value:
+            return "empty text"
+        inner = "".join(_escape(ch) if unicodedata.category(ch) in _HIDDEN else ch for ch in value[:limit])
+        return f"'{inner}'" if len(inner) <= limit - 2 else f"'{inner[:limit - 3]}…'"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, int):
+        if value.bit_length() > 256:  # str() of a huge int is slow, and refused past 4,300 digits
+            return f"a whole number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+        text = str(value)
+        return text if len(text) <= limit else text[:limit - 1] + "…"
+    if isinstance(value, float):
+        if value != value:
+            return "nan (not a number)"
+        if value in (float("inf"), float("-inf")):
+            return "infinity" if value > 0 else "minus infinity"
+        return repr(value)
+    if isinstance(value, (list, tuple, set, frozenset, dict)):
+        n = len(value)
+        kind = "mapping" if isinstance(value, dict) else "list"
+        if not n:
+            return f"an empty {kind}"
+        head = f"a {kind} of {n:,} {('key' if kind == 'mapping' else 'item') + ('s' if n != 1 else '')}"
+        items = list(value.items())[:8] if isinstance(value, dict) else list(value)[:8]
+        parts: list[str] = []
+        room = limit - len(head) - 3  # " (" and ")"
+        for item in items:
+            part = (f"{visible(str(item[0])[:20])}: {said(item[1], 30)}" if kind == "mapping"
+                    else said(item, 30))
+            if len(", ".join([*parts, part])) > room - 3:
+                parts.append("…")
+                break
+            parts.append(part)
+        else:
+            if n > len(items):
+                parts.append("…")
+        return f"{head} ({', '.join(parts)})" if parts != ["…"] else f"{head} (…)"
+    return f"a value of the kind {type(value).__name__}"
+
+
 def _bounded(message: str) -> str:
     message = str(message)
     if len(message) <= MAX_MESSAGE:

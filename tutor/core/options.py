@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .content import normalise_refs, problem_words
-from .errors import short
+from .errors import said, short
 
 
 class GameOptions(BaseModel):
@@ -34,7 +34,7 @@ def one_of(name: str, choices: Sequence[Any]) -> Callable[[Any], Any]:
 
     def check(v: Any) -> Any:
         if v not in choices:
-            raise ValueError(f"{name} must be one of {shown}; got {short(v)}")
+            raise ValueError(f"{name} must be one of {shown}; got {said(v)}")
         return v
 
     return check
@@ -63,7 +63,7 @@ def parse_options(model: type[GameOptions], game_id: str, options: dict[str, Any
         cause = (err.get("ctx") or {}).get("error")
         if isinstance(cause, ValueError):
             raise ValueError(f"{game_id}: {cause}") from None
-        raise ValueError(f"{game_id}: {field}: {problem_words(err)}, got {short(err.get('input'))}") from None
+        raise ValueError(f"{game_id}: {field}: {problem_words(err)}, got {said(err.get('input'))}") from None
     return {name: getattr(parsed, name) for name in valid}
 
 
@@ -86,14 +86,14 @@ def id_list(game_id: str, option: str, given: Any, valid: Sequence[str], count: 
     head = (f"{game_id}: {option} must list {count} different {what} ids{', one per seat,' if per_seat else ''} "
             f"from: {', '.join(str(v)[:40] for v in valid[:20])}")
     if not isinstance(given, (list, tuple)) or not all(isinstance(x, str) for x in given):
-        raise ValueError(f"{head}; got {short(given)}")
+        raise ValueError(f"{head}; got {said(given)}")
     seen: set[str] = set()
     for x in given:
         if x not in valid:
-            raise ValueError(f"{head}; {short(x)} is not one of them")
+            raise ValueError(f"{head}; {said(x)} is not one of them")
         if x in seen:
-            raise ValueError(f"{head}; {short(x)} is given twice")
+            raise ValueError(f"{head}; {said(x)} is given twice")
         seen.add(x)
     if len(given) != count:
-        raise ValueError(f"{head}; got {len(given)}: {short(given)}")
+        raise ValueError(f"{head}; got {len(given)}: {said(given)}")
     return list(given)

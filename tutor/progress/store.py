@@ -50,6 +50,7 @@ from typing import Any
 from sqlalchemy import String, case, cast, func, select, update
 from sqlalchemy.orm import Session as DbSession
 
+from ..core.errors import said
 from ..practice.schedule import card_from_json, card_json, missed, now, review, utc
 from ..registry import KNOWN_GAMES
 from .database import (ENV_DB, HEAD, MIGRATIONS, PG_CONNECT_TIMEOUT, RETRY_SECONDS, RETRY_TIMEOUT,  # noqa: F401
@@ -88,13 +89,13 @@ class Answer:
 
 def _check(value: Any, what: str, limit: int) -> str:
     if not isinstance(value, str) or not value or len(value) > limit:
-        raise ValueError(f"{what} must be text of 1 to {limit} characters, got {str(value)[:60]!r}")
+        raise ValueError(f"{what} must be text of 1 to {limit} characters, got {said(value, 60)}")
     return value
 
 
 def _game(game: Any) -> str:
     if game not in KNOWN_GAMES:
-        raise ValueError(f"unknown game id {game!r}; valid game ids: {', '.join(KNOWN_GAMES)}")
+        raise ValueError(f"unknown game id {said(game)}; valid game ids: {', '.join(KNOWN_GAMES)}")
     return game
 
 
@@ -133,7 +134,7 @@ class ProgressStore(GuardedStore):
         (the rules of a what-happens chain, say) without counting more answers."""
         game = _game(game)
         if kind not in KINDS:
-            raise ValueError(f"unknown question kind {kind!r}; kinds: {', '.join(KINDS)}")
+            raise ValueError(f"unknown question kind {said(kind)}; kinds: {', '.join(KINDS)}")
         _check(clause, "clause", CLAUSE_MAX)
         if chosen_clause is not None:
             _check(chosen_clause, "chosen_clause", CLAUSE_MAX)

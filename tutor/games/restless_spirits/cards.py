@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core.content import CardName, CardRef, CardText, NormalisedId
-from ...core.errors import short
+from ...core.errors import said, short
 
 SpiritType = Literal["guardian", "sacred", "fortune", "malicious", "trickster", "shrouded"]
 LIGHT_TYPES: tuple[str, ...] = ("guardian", "sacred", "fortune")
@@ -173,14 +173,14 @@ class CardSet(_Strict):
         icons: set[str] = set()
         for i, icon in enumerate(self.totem_icons):  # (attack 26: a repeated icon id was said as "unknown totem icon")
             if icon.id in icons:
-                raise ValueError(f"totem_icons[{i}].id: duplicate totem icon id {short(icon.id)} (ids are compared "
+                raise ValueError(f"totem_icons[{i}].id: duplicate totem icon id {said(icon.id)} (ids are compared "
                                  "in Unicode NFKC form without format characters)")
             icons.add(icon.id)
         ids: set[str] = set()
         for group in ("guides", "spirits", "totems", "blessings", "curses"):
             for i, card in enumerate(getattr(self, group)):
                 if card.id in ids:
-                    raise ValueError(f"{group}[{i}].id: duplicate card id {short(card.id)} (ids are compared "
+                    raise ValueError(f"{group}[{i}].id: duplicate card id {said(card.id)} (ids are compared "
                                      "in Unicode NFKC form without format characters)")
                 ids.add(card.id)
         for i, s in enumerate(self.spirits):
@@ -189,12 +189,12 @@ class CardSet(_Strict):
             count = "" if len(s.requirements) == 3 else \
                 f"a Spirit has 3 Totem Requirements (icons of totem_icons), this one {len(s.requirements):,}"
             if unknown is not None:
-                raise ValueError(f"spirits[{i}].requirements: unknown totem icon {short(unknown)}; "
+                raise ValueError(f"spirits[{i}].requirements: unknown totem icon {said(unknown)}; "
                                  f"{icons_of_the_file(self.totem_icons)}" + (f"; and {count}" if count else ""))
             if count:
                 raise ValueError(f"spirits[{i}].requirements: {count}")
             if s.replaces is not None and s.replaces not in {x.id for x in self.spirits}:
-                raise ValueError(f"spirits[{i}].replaces: unknown spirit {s.replaces!r}")
+                raise ValueError(f"spirits[{i}].replaces: unknown spirit {said(s.replaces)}")
             if s.promo and s.replaces is None:
                 raise ValueError(f"spirits[{i}].replaces: a promo Spirit must name the Spirit it replaces")
             if s.replaces is not None and self_type(self.spirits, s.replaces) != s.type:
@@ -203,7 +203,7 @@ class CardSet(_Strict):
         for i, t in enumerate(self.totems):
             for ic in t.icons:
                 if ic not in icons:
-                    raise ValueError(f"totems[{i}].icons: unknown totem icon {short(ic)}; "
+                    raise ValueError(f"totems[{i}].icons: unknown totem icon {said(ic)}; "
                                      f"{icons_of_the_file(self.totem_icons)}")
         return self
 

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ...core.content import content_root
-from ...core.errors import ContentError, short
+from ...core.errors import ContentError, said
 from ...core.flow import Mark
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event, sort_actions
@@ -59,7 +59,7 @@ def _check_targets_and_timings(cards: CardSet, path: str) -> None:
             for j, e in enumerate(effects):
                 if timing not in REGISTRY[e.effect].timings:
                     field = f"{base}.effects[{j}]"
-                    raise ContentError(f"{path}: {field} ({card.id}): effect {short(e.effect)} cannot be used in an "
+                    raise ContentError(f"{path}: {field} ({card.id}): effect {said(e.effect)} cannot be used in an "
                                        f"ability or card of this kind ({timing}); it belongs to: "
                                        f"{', '.join(REGISTRY[e.effect].timings)}", path=path, field=field)
 
@@ -100,7 +100,7 @@ class RestlessSpirits(Game):
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         opts = parse_options(RSOptions, "restless-spirits", options)
         if players not in (1, 2, 3, 4):
-            raise ValueError(f"restless-spirits: players must be 2, 3 or 4 (or 1 for Solo Mode), got {short(players)}")
+            raise ValueError(f"restless-spirits: players must be 2, 3 or 4 (or 1 for Solo Mode), got {said(players)}")
         self.cards, self._params = load_cards(opts["cards"])
         opts["promos"] = variants.check_promos(self.cards, opts["promos"])
         # what this player count and these options need of the card file, before anything else reads it

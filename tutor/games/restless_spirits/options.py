@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import field_validator
 
-from ...core.errors import short
+from ...core.errors import said
 from ...core.options import GameOptions
 
 
@@ -25,21 +25,21 @@ class RSOptions(GameOptions):
     @classmethod
     def _side(cls, v: Any) -> str:
         if v not in ("A", "B"):
-            raise ValueError(f"side must be 'A' or 'B', got {short(v)}")
+            raise ValueError(f"side must be 'A' or 'B', got {said(v)}")
         return v
 
     @field_validator("first_game")
     @classmethod
     def _first_game(cls, v: Any) -> bool:
         if not isinstance(v, bool):
-            raise ValueError(f"first_game must be True or False, got {short(v)}")
+            raise ValueError(f"first_game must be true or false, got {said(v)}")
         return v
 
     @field_validator("guides")
     @classmethod
     def _guides(cls, v: Any) -> list[str] | None:
         if v is not None and not isinstance(v, (list, tuple)):
-            raise ValueError(f"guides must be a list of guide ids, got {short(v)}")
+            raise ValueError(f"guides must be a list of guide ids, got {said(v)}")
         return None if v is None else list(v)
 
     @field_validator("cards")

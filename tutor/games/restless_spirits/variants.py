@@ -7,7 +7,7 @@ Which board space gives which bonus is data (``CardSet.b_side``, provisional). A
 """
 from __future__ import annotations
 
-from ...core.errors import short
+from ...core.errors import said
 
 from .state import ChooseBonusTotem, Decision
 from .zones import Ctx, draw_totems_to_hand, hand_room, take_from_market
@@ -27,11 +27,11 @@ def check_promos(cards, promos) -> list[str]:
     valid = [s.id for s in cards.promos()]
     if not isinstance(promos, (list, tuple)) or any(x not in valid for x in promos) or len(set(promos)) != len(promos):
         raise ValueError(f"restless-spirits: promos must be a list of different promo Spirit ids from: "
-                         f"{', '.join(valid)}; got {short(promos)}")
+                         f"{', '.join(valid)}; got {said(promos)}")
     out = list(promos)
     replaced = [cards.by_id[x].replaces for x in out]
     if len(set(replaced)) != len(replaced):
-        raise ValueError(f"restless-spirits: promos {short(out)} replace the same Spirit")
+        raise ValueError(f"restless-spirits: promos {said(out)} replace the same Spirit")
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core.content import CardName, CardRef, CardText, NormalisedId
-from ...core.errors import short
+from ...core.errors import said
 from .dice import DIE_KINDS
 
 ClassId = Literal["arcane", "earth", "electric", "fire", "ice", "nature", "toxic", "water", "wind"]
@@ -89,7 +89,7 @@ class Spirit(_Strict):
     def _shape(self) -> "Spirit":
         for d in self.dice + (self.presence.dice if self.presence else ()):
             if d not in DIE_KINDS or d == "advantage":
-                raise ValueError(f"unknown die kind {d!r}; valid: {', '.join(k for k in DIE_KINDS if k != 'advantage')}")
+                raise ValueError(f"unknown die kind {said(d)}; valid: {', '.join(k for k in DIE_KINDS if k != 'advantage')}")
         if (self.stage == 1) != (self.presence is None):
             raise ValueError("Stage 2 and 3 Spirits have a presence side; Stage 1 Spirits have none")
         return self
@@ -195,24 +195,24 @@ class CardSet(_Strict):
         for i, ln in enumerate(self.lines):
             for j, sp in enumerate(ln.spirits):
                 if sp.id in ids:
-                    raise ValueError(f"lines[{i}].spirits[{j}].id: duplicate id {short(sp.id)} (ids are "
+                    raise ValueError(f"lines[{i}].spirits[{j}].id: duplicate id {said(sp.id)} (ids are "
                                      "compared in Unicode NFKC form without format characters)")
                 ids.add(sp.id)
         line_ids = {ln.id for ln in self.lines}
         for i, c in enumerate(self.cards):
             if c.id in ids:
-                raise ValueError(f"cards[{i}].id: duplicate id {short(c.id)} (ids are compared in Unicode NFKC "
+                raise ValueError(f"cards[{i}].id: duplicate id {said(c.id)} (ids are compared in Unicode NFKC "
                                  "form without format characters)")
             ids.add(c.id)
             if c.line is not None and c.line not in line_ids:
-                raise ValueError(f"cards[{i}].line: unknown Spirit Line {c.line!r}")
+                raise ValueError(f"cards[{i}].line: unknown Spirit Line {said(c.line)}")
         for i, t in enumerate(self.teams):
             for ln in t.lines:
                 if ln not in line_ids:
-                    raise ValueError(f"teams[{i}].lines: unknown Spirit Line {ln!r}")
+                    raise ValueError(f"teams[{i}].lines: unknown Spirit Line {said(ln)}")
             for c in t.deck:
                 if c not in {x.id for x in self.cards}:
-                    raise ValueError(f"teams[{i}].deck: unknown card {c!r}")
+                    raise ValueError(f"teams[{i}].deck: unknown card {said(c)}")
             if len(t.deck) * t.copies != 30:
                 raise ValueError(f"teams[{i}].deck: a deck holds 30 cards ({len(t.deck)} x {t.copies} given)")
         self._check_classes()
@@ -233,28 +233,28 @@ class CardSet(_Strict):
         for i, cl in enumerate(self.classes):
             for ln in cl.lines:
                 if ln not in lines:
-                    raise ValueError(f"classes[{i}].lines: unknown Spirit Line {ln!r}")
+                    raise ValueError(f"classes[{i}].lines: unknown Spirit Line {said(ln)}")
                 if lines[ln].cls != cl.id:
-                    raise ValueError(f"classes[{i}].lines: {ln!r} is a {lines[ln].cls} Line, not {cl.id}")
+                    raise ValueError(f"classes[{i}].lines: {said(ln)} is a {lines[ln].cls} Line, not {cl.id}")
                 if ln in offered:
-                    raise ValueError(f"classes[{i}].lines: {ln!r} is offered by two Classes")
+                    raise ValueError(f"classes[{i}].lines: {said(ln)} is offered by two Classes")
                 offered.add(ln)
                 specials = [c for c in self.cards if c.line == ln]
                 if len(specials) * cl.copies != SPECIAL_PER_LINE:
-                    raise ValueError(f"classes[{i}].lines: {ln!r} has {len(specials)} Special card(s) x {cl.copies} "
+                    raise ValueError(f"classes[{i}].lines: {said(ln)} has {len(specials)} Special card(s) x {cl.copies} "
                                      f"copies; a Spirit Line gives {SPECIAL_PER_LINE} Special cards")
             for b in cl.basic:
                 if b not in cards:
-                    raise ValueError(f"classes[{i}].basic: unknown card {b!r}")
+                    raise ValueError(f"classes[{i}].basic: unknown card {said(b)}")
                 if cards[b].rarity != "basic" or cards[b].cls != cl.id:
-                    raise ValueError(f"classes[{i}].basic: {b!r} is not a {cl.id} Basic card")
+                    raise ValueError(f"classes[{i}].basic: {said(b)} is not a {cl.id} Basic card")
             if len(cl.basic) * cl.copies != BASIC_PER_CLASS or len(set(cl.basic)) != len(cl.basic):
                 raise ValueError(f"classes[{i}].basic: a Class has {BASIC_PER_CLASS} Basic cards ({len(cl.basic)} "
                                  f"distinct x {cl.copies} given)")
         listed = {b for cl in self.classes for b in cl.basic}
         for i, c in enumerate(self.cards):
             if c.rarity == "basic" and c.id not in listed:
-                raise ValueError(f"cards[{i}]: Basic card {c.id!r} belongs to no Class under classes")
+                raise ValueError(f"cards[{i}]: Basic card {said(c.id)} belongs to no Class under classes")
 
     @cached_property
     def by_id(self) -> dict[str, Any]:

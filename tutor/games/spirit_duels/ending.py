@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...core.cardcheck import refuse
+from ...core.errors import said
 from .cards import CardSet, Effect, Spirit
 
 #: Classes whose Class Ability harms an enemy Spirit: Zap deals damage, Burn and Poison tokens deal it later.
@@ -88,7 +89,7 @@ def check_teams(cards: CardSet, path: str, seated: Iterable[str]) -> None:
         i = next(k for k, t in enumerate(cards.teams) if t.id == tid)
         t = cards.teams[i]
         if not can_deal_damage(cards, t.lines, t.deck):
-            raise refuse(path, f"teams[{i}]", f"team {t.id[:40]!r} can never deal damage: every Spirit of its Lines "
+            raise refuse(path, f"teams[{i}]", f"team {said(t.id, 40)} can never deal damage: every Spirit of its Lines "
                                               f"has an Attack Power of 0 and no card of its deck harms a Spirit; "
                                               f"{NEEDS}")
 

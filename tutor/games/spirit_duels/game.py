@@ -7,7 +7,7 @@ builds the decks first (:mod:`.draft`).
 """
 from __future__ import annotations
 
-from ...core.errors import short
+from ...core.errors import said
 
 from collections import Counter
 from typing import Any
@@ -73,7 +73,7 @@ class SpiritDuels(Game):
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         opts = parse_options(SDOptions, "spirit-duels", options)
         if players != 2:
-            raise ValueError(f"spirit-duels: players must be 2, got {short(players)}")
+            raise ValueError(f"spirit-duels: players must be 2, got {said(players)}")
         self.cards, self._params = load_cards(opts["cards"])
         # what this set-up needs of the card file (the draft's Classes, the teams seated), naming the file and field
         check_game(self.cards, opts["cards"] or str(content_root() / "spirit-duels" / "cards.yaml"), opts)
@@ -88,7 +88,7 @@ class SpiritDuels(Game):
             valid = [t.id for t in self.cards.teams]
             if not isinstance(teams, (list, tuple)) or len(teams) != 2 or any(t not in valid for t in teams):
                 raise ValueError(f"spirit-duels: teams must list 2 team ids (seat 1, seat 2) from: "
-                                 f"{', '.join(valid)}; got {short(teams)}")
+                                 f"{', '.join(valid)}; got {said(teams)}")
             opts["teams"] = list(teams)
         super().__init__(players, seed, clauses, opts)
         # Memos of pure functions of the cards, shared by every game set up alike (Game.shared_caches):

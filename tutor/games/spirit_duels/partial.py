@@ -19,7 +19,7 @@ from collections import Counter
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from ...core.chance import MAX_FIXED, ChanceEntries, fix, roll_entries
-from ...core.errors import short
+from ...core.errors import said
 from ...core.opening import Opening
 from ...core.partial import MAX_COUNTER, check_turn, finish_partial, start_partial
 from .ctx import STATUS_TOKENS, TOKEN_CAP, is_presence, spirit_name, stat
@@ -92,7 +92,7 @@ class PartialState(_P):
     @classmethod
     def _strict_bool(cls, v):
         if v is not None and not isinstance(v, bool):
-            raise ValueError(f"must be true or false, got {short(v)}")
+            raise ValueError(f"must be true or false, got {said(v)}")
         return v
 
 
@@ -101,11 +101,11 @@ def chance_values(g, s: SDState) -> dict:
     (:data:`.dice.FACE_NAMES`), ``draw`` a card of either player's 30 (the next draw from the owner's deck),
     ``pick`` a card (the next card Drain reveals at random)."""
     def face(v: str) -> str | None:
-        return None if v in FACE_NAMES else f"unknown face {short(v)}; faces: {', '.join(FACE_NAMES)}"
+        return None if v in FACE_NAMES else f"unknown face {said(v)}; faces: {', '.join(FACE_NAMES)}"
 
     def card(v: str) -> str | None:
         known = v in g.cards.by_id and v in {x.id for x in g.cards.cards}
-        return None if known else f"no card called {short(v)} in {g.title}"
+        return None if known else f"no card called {said(v)} in {g.title}"
     return {"roll": face, "draw": card, "pick": card}
 
 
@@ -124,7 +124,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
                   "chance alone ({roll: FACE} entries)")
     for i, f in enumerate(part.forced_rolls):
         if f not in FACE_NAMES:
-            raise bad(f"forced_rolls[{i}]", f"unknown face {short(f)}; faces: {', '.join(FACE_NAMES)}")
+            raise bad(f"forced_rolls[{i}]", f"unknown face {said(f)}; faces: {', '.join(FACE_NAMES)}")
     if s.phase == "draft":
         if set(data) - {"chance"}:
             raise bad("<state>", "a partial state needs dealt teams; with setup='draft' a scenario starts at the "
@@ -169,14 +169,14 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
         count: Counter = Counter()
         for c, field in named:
             if c not in g.cards.by_id or c not in {x.id for x in g.cards.cards}:
-                raise bad(field, f"no card called {short(c)} in {g.title}")
+                raise bad(field, f"no card called {said(c)} in {g.title}")
             count[c] += 1
             if count[c] > owned[c]:
                 team = f"the {p.team} team" if p.team else f"Player {p.seat + 1}'s drafted team"
-                raise bad(field, f"{short(c)}: {team} owns {owned[c]} cop{'y' if owned[c] == 1 else 'ies'}")
+                raise bad(field, f"{said(c)}: {team} owns {owned[c]} cop{'y' if owned[c] == 1 else 'ies'}")
         for j, it in enumerate(pp.items or []):
             if g.cards.by_id[it.card].kind != "item":
-                raise bad(f"{f}.items[{j}].card", f"{short(it.card)} is not an Item")
+                raise bad(f"{f}.items[{j}].card", f"{said(it.card)} is not an Item")
         loose: list[str] = []
         if pp.hand is not None:
             loose += p.hand
@@ -197,7 +197,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
                     zone.remove(c)
                     break
             else:
-                raise bad(field, f"{short(c)}: no free copy left (it is already named or in play elsewhere)")
+                raise bad(field, f"{said(c)}: no free copy left (it is already named or in play elsewhere)")
         if pp.hand is not None:
             p.hand = list(pp.hand)
         if pp.discard is not None:
@@ -232,7 +232,7 @@ def apply_partial(g, state: SDState, data: dict, where: str) -> SDState:
                 for k, txt in enumerate(sp.pool):
                     kind, _, face = txt.partition("/")
                     if kind not in DIE_FACES or face not in DIE_FACES[kind]:
-                        raise bad(f"{f}.spirits[{j}].pool[{k}]", f"{short(txt)} is not KIND/FACE of a real die (kinds: "
+                        raise bad(f"{f}.spirits[{j}].pool[{k}]", f"{said(txt)} is not KIND/FACE of a real die (kinds: "
                                   f"{', '.join(DIE_FACES)})")
                     sl.pool.append(Die(kind=kind, face=face))
     check_turn(part, bad, "the decision follows its player's own action")

@@ -23,7 +23,7 @@ from __future__ import annotations
 from itertools import chain
 
 from ...core.cardcheck import MAX_NUMBER, check_ids, check_numbers, refuse
-from ...core.errors import short
+from ...core.errors import said
 from ...core.options import id_list
 from .cards import BASIC_PER_CLASS, SPECIAL_PER_LINE, CardSet
 from .ending import check_draft, check_teams
@@ -52,7 +52,7 @@ def check_file(cards: CardSet, path: str) -> None:
     check_ids(path, ((f"teams[{i}].name", t.name) for i, t in enumerate(cards.teams)), "team name")
     for i, t in enumerate(cards.teams):
         if len(set(t.lines)) != len(t.lines):
-            raise refuse(path, f"teams[{i}].lines", f"team {t.id[:40]!r} must have three different Spirit Lines, got "
+            raise refuse(path, f"teams[{i}].lines", f"team {said(t.id, 40)} must have three different Spirit Lines, got "
                                                     f"{', '.join(t.lines)}")
         check_deck(cards, path, i)
     for i, ln in enumerate(cards.lines):
@@ -96,7 +96,7 @@ def check_deck(cards: CardSet, path: str, i: int) -> None:
     t = cards.teams[i]
     classes = [cards.line_by_id[ln].cls for ln in t.lines]
     if len(set(classes)) != len(classes):
-        raise refuse(path, f"teams[{i}].lines", f"team {t.id[:40]!r} has two Spirit Lines of one Class "
+        raise refuse(path, f"teams[{i}].lines", f"team {said(t.id, 40)} has two Spirit Lines of one Class "
                                                 f"({', '.join(classes)}); a team has one Line from each of three "
                                                 "different Classes (rulebook: Forming Your Team)")
     rule = (f"a deck holds the {BASIC_PER_CLASS} Basic cards of each of its Lines' Classes and the "
@@ -106,12 +106,12 @@ def check_deck(cards: CardSet, path: str, i: int) -> None:
     for cl in classes:
         n = sum(1 for c in deck if c.rarity == "basic" and c.cls == cl)
         if n != BASIC_PER_CLASS:
-            raise refuse(path, f"teams[{i}].deck", f"team {t.id[:40]!r} has {n} {cl.capitalize()} Basic cards "
+            raise refuse(path, f"teams[{i}].deck", f"team {said(t.id, 40)} has {n} {cl.capitalize()} Basic cards "
                                                    f"({_copies(deck, 'basic', cl)}); {rule}")
     for ln in t.lines:
         n = sum(1 for c in deck if c.line == ln)
         if n != SPECIAL_PER_LINE:
-            raise refuse(path, f"teams[{i}].deck", f"team {t.id[:40]!r} has {n} Special cards of the "
+            raise refuse(path, f"teams[{i}].deck", f"team {said(t.id, 40)} has {n} Special cards of the "
                                                    f"{cards.line_by_id[ln].name[:40]} Line; {rule}")
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.cardfile import CardFileLoader
 from ...core.content import content_root
-from ...core.errors import ContentError, short
+from ...core.errors import ContentError, said, short
 from ...core.game import Game, StepResult, asked_options, conservation_problem
 from ...core.model import Action, ActionMemo, Blocked, Clause, Event
 from ...core.flow import Flow, SingleOption
@@ -76,7 +76,7 @@ class Spirited(Game):
 
     def __init__(self, players: int, seed: int, clauses: dict[str, Clause], options: dict[str, Any]) -> None:
         if players not in range(2, 7):
-            raise ValueError(f"spirited: players must be 2 to 6, got {short(players)}")
+            raise ValueError(f"spirited: players must be 2 to 6, got {said(players)}")
         opts = parse_options(SPOptions, "spirited", options)
         self.cards, self._params = load_cards()
         if opts["clans"] is not None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import field_validator
 
-from ...core.errors import short
+from ...core.errors import said
 from ...core.options import GameOptions
 
 
@@ -19,5 +19,5 @@ class SPOptions(GameOptions):
     @classmethod
     def _clans(cls, v: Any) -> Any:
         if v is not None and (not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v)):
-            raise ValueError(f"clans must list the clan ids to play with, got {short(v)}")
+            raise ValueError(f"clans must list the clan ids to play with, got {said(v)}")
         return v

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ...core.chance import ChanceEntries
-from ...core.errors import short
+from ...core.errors import said
 from ...core.opening import Opening
 from ...core.partial import MAX_COUNTER, check_turn, finish_partial, start_partial
 from .cards import clan_of, medal_kind
@@ -77,7 +77,7 @@ def chance_values(g, s: SPState) -> dict:
     def check(v: str) -> str | None:
         if v in s.clans or v == "time" or is_wonder(g, v):
             return None
-        return f"{short(v)} is neither a clan of this game ({', '.join(s.clans)}), time, nor a Wonder id"
+        return f"{said(v)} is neither a clan of this game ({', '.join(s.clans)}), time, nor a Wonder id"
     return {"draw": check}
 
 
@@ -92,7 +92,7 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
 
     def check_clan(clan: str, field: str) -> None:
         if clan not in s.clans:
-            raise bad(field, f"{short(clan)} is not a clan of this game ({', '.join(s.clans)}); set options.clans")
+            raise bad(field, f"{said(clan)} is not a clan of this game ({', '.join(s.clans)}); set options.clans")
 
     # 0. drop the dealt decision and anything in limbo
     s.deck[:0] = s.limbo
@@ -192,9 +192,9 @@ def apply_partial(g, state: SPState, data: dict, where: str) -> SPState:
         for j, w in enumerate(pp.wonders or []):
             where_w = f"players[{i}].wonders[{j}]"
             if w not in g.cards.wonder:
-                raise bad(where_w, f"unknown Wonder id {w!r}")
+                raise bad(where_w, f"unknown Wonder id {said(w)}")
             if w in s.wonder_display:
-                raise bad(where_w, f"{w!r} is on the Wonder display; list the display without it (wonder_display)")
+                raise bad(where_w, f"{said(w)} is on the Wonder display; list the display without it (wonder_display)")
             for p in s.players:
                 if w in p.wonders:
                     p.wonders.remove(w)
