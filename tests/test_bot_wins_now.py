@@ -22,7 +22,8 @@ def _winning(s) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("seed, at", [(9, 116), (14, 130), (18, 115)])
+# (the steps moved from 116 and 115 for seeds 9 and 18 when the bot came to count a Zap's damage: verify 44)
+@pytest.mark.parametrize("seed, at", [(9, 149), (14, 130), (18, 82)])
 def test_a_win_now_is_taken_before_a_win_later(seed, at):
     """Normal bots against each other, Spirit Duels seeds where the old look-ahead put damage on a Presence side
     (14, 18) or resolved another die first (9) with the winning move on the table."""

@@ -104,7 +104,7 @@ def test_spirit_duels_pass_says_what_the_pass_is_for():
     # (new user 44 #5: "The computer passed. Why: then the next choice gains Essence ...": the End Phase's Essence,
     # after the Pass, was said as its reason; here the look-ahead's changes are given as they were then)
     from tutor.bots import Scored
-    s, b = _at("spirit-duels", 0, 69)
+    s, b = _at("spirit-duels", 3, 55)  # (seed 0, step 69 before the bot counted a Zap's damage: verify 44)
     a = b.choose(s)
     assert a.kind == "pass"
     said = b.reasons(s, Scored(a, 0.0, {"essence": 1.0}, {}))
@@ -118,12 +118,12 @@ def test_spirit_duels_pass_says_what_the_pass_is_for():
 def test_replace_says_why_this_kind_of_die():
     # (new user 44 #5: "No move now deals damage or builds your dice, so it takes 'Flicker Flame: roll a Level 1
     # Magic die instead'", a Level 2 die being open to the same choice)
-    s, b = _at("spirit-duels", 3, 66)
+    s, b = _at("spirit-duels", 3, 69)  # (step 66 before the bot counted a Zap's damage: verify 44)
     a, hint = b.hint(s)
     assert a.label == "Flicker Flame: roll a Level 2 Attack die instead"
     assert hint == ("Flicker Flame: roll a Level 2 Attack die instead. The new die is rolled at random: a Level 2 "
                     "Attack die shows Attack +1 (Boost) 1/6, Attack 2/6, Magic 1/6, Essence 1/6, Blank 1/6, and with "
-                    "Rookrok's powers it resolves for the most on average of the dice Replace may roll "
+                    "Magmaros's powers it resolves for the most on average of the dice Replace may roll "
                     "[sd.kw.replace].")
 
 

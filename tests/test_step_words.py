@@ -11,7 +11,7 @@ from tutor.step_words import VERBS, past_sentence, step_sentence, third_person
 
 
 @pytest.mark.parametrize("label, said", [
-    ("Destroy your Takayama (Malicious) (space 1)", "Player 2 (computer) destroys their Takayama (Malicious) (space 1)"),
+    ("Destroy your Takayama (Malicious) (space 1)", "Player 2 (computer) destroys their Takayama (Malicious; space 1)"),
     ("End your turn", "Player 2 (computer) ends their turn"),
     ("Give up Lantern (single) [provisional]", "Player 2 (computer) gives up Lantern (single) [provisional]"),
     ("Pass", "Player 2 (computer) passes"),

@@ -309,6 +309,7 @@ class Bot:
         where the decisions are the action's own, as an attract's offering and space; by default "then the next
         choice")."""
         game, state = session.game, session.state
+        mine = self._unsaid(mine)
         if mine.own is None or mine.own == mine.changes:
             return self._strategy.reasons(game, state, mine)
         later = {k: v - mine.own.get(k, 0.0) for k, v in mine.changes.items()}
@@ -325,6 +326,18 @@ class Bot:
         # one reason said once (trial 22's look: a Spirit Duels set-aside said its mulligan reason twice, for the
         # card set aside and for the card drawn in its place)
         return list(dict.fromkeys(first + then)) or self._strategy.reasons(game, state, mine)
+
+    def _unsaid(self, mine: Scored) -> Scored:
+        """``mine`` without the feature changes no move makes, which come by themselves (the strategy's
+        ``AUTOMATIC_FEATURES``: Spirited's Final Battle Camp scoring, verify 44: "then the next choice scores 4
+        Spirit" of a Manoeuvre)."""
+        auto = getattr(self._strategy, "AUTOMATIC_FEATURES", ())
+        if not auto:
+            return mine
+
+        def cut(ch: dict[str, float] | None) -> dict[str, float] | None:
+            return None if ch is None else {k: v for k, v in ch.items() if k not in auto}
+        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own), public=mine.public)
 
     def _why(self, session: Session, mine: Scored, best: Scored, voice: str = "you", public: bool = False) -> str:
         """The reasons for ``mine`` as one clause (``"it grows a Camp ... [sp.march]."``, no capital, with its full

@@ -175,9 +175,10 @@ def _emit(G: nx.MultiDiGraph, game: str, recs: dict[str, CardRec], rec: CardRec 
             why = _fill(tpl["why"], **{"from": G.nodes[u]["label"], "to": G.nodes[v]["label"], "value": value,
                                         "p": p, "card": rec.label if rec else ""})
             prov = provisional_why(rec, {n: chosen[n] for n in (u, v) if n in chosen})
-            G.add_edge(u, v, kind=kind, clauses=clauses, why=why, scenarios=[], source=source, provisional=bool(prov),
-                       provisional_why=prov, on_target_board=bool(tpl.get("on_target_board")),
-                       on_own_board=bool(tpl.get("on_own_board")))
+            if not any(d["kind"] == kind and d["why"] == why for d in (G.get_edge_data(u, v) or {}).values()):
+                G.add_edge(u, v, kind=kind, clauses=clauses, why=why, scenarios=[], source=source,
+                           provisional=bool(prov), provisional_why=prov, on_target_board=bool(tpl.get("on_target_board")),
+                           on_own_board=bool(tpl.get("on_own_board")))  # one relation, one edge (verify 44)
 
 
 def _build_game(game: str, cards: str | Path | None, table: dict[str, Any] | None = None) -> nx.MultiDiGraph:

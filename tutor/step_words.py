@@ -77,13 +77,19 @@ def third_person(label: str) -> str | None:
     return _third(m.group(1).lower()) + rest
 
 
+def one_phrase(text: str) -> str:
+    """Two brackets in a row said as one (verify 44: a Spirit Duels head line read "Activate Ocevolt (Presence) (roll
+    Level 1 Attack die)"): ``"Activate Ocevolt (Presence; roll Level 1 Attack die)"``. Plain text in and out."""
+    return text.replace(") (", "; ")
+
+
 def step_sentence(label: str, actor: str) -> str:
     """What ``actor`` (a name as the page says it, e.g. ``"Player 2 (computer)"``) did, from the action's
     ``label``: ``"Player 2 (computer) destroys their Takayama (space 1)"``; a label that does not start with a verb
     of :data:`VERBS` follows the name after a colon, its second person made third (``"Player 2 (computer): Arcjaw's
     Attack: deal 3 damage to Player 1's Tychomp"``). Plain text in, plain text out (the caller escapes it)."""
     pred = third_person(label)
-    return f"{actor} {pred}" if pred is not None else f"{actor}: {_swap_pronouns(label)}"
+    return one_phrase(f"{actor} {pred}" if pred is not None else f"{actor}: {_swap_pronouns(label)}")
 
 
 #: Past tenses of :data:`VERBS` that do not take "-ed" or "-d" by the spelling rules of :func:`_past`.

@@ -87,12 +87,13 @@ class DetailsPanel:
         clauses = [c for c in dict.fromkeys(d["clauses"] + [c for e in [*ins, *outs] for c in G.edges[e]["clauses"]])
                    if c in known]
         order = {c: i for i, c in enumerate(clauses)}
+        # each relation once, however many edges carry it (verify 44: "Fire Line C Stage 3 triggers Burn token" twice)
         if ins:
-            parts.append("<h4>What affects it</h4><ul>" + "".join(self._edge_line(u, v, k, u, order)
-                                                                   for u, v, k in ins) + "</ul>")
+            parts.append("<h4>What affects it</h4><ul>" + "".join(dict.fromkeys(self._edge_line(u, v, k, u, order)
+                                                                                for u, v, k in ins)) + "</ul>")
         if outs:
-            parts.append("<h4>What it affects</h4><ul>" + "".join(self._edge_line(u, v, k, v, order)
-                                                                  for u, v, k in outs) + "</ul>")
+            parts.append("<h4>What it affects</h4><ul>" + "".join(dict.fromkeys(self._edge_line(u, v, k, v, order)
+                                                                                for u, v, k in outs)) + "</ul>")
         if not ins and not outs:
             parts.append('<p class="rt-muted">No interaction in the current data.</p>')
         if any(G.edges[e].get("provisional") for e in [*ins, *outs]):  # the mark's legend, once

@@ -7,7 +7,7 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor import Event, Session, Step, view
-from tutor.step_words import past_sentence, step_sentence
+from tutor.step_words import one_phrase, past_sentence, step_sentence
 
 from .history_turns import TURNS_CSS, turn_widget, turns
 from .model import SessionModel, clause_chip
@@ -228,9 +228,9 @@ class StepLog:
                 said = past_sentence(label, self.COMPUTER if others <= 1 else self.COMPUTERS.format(n=a.actor + 1),
                                      a.cost, self.model.session.game.cost_unit)
                 cost = ""
-            head = f"Step {st.index + 1} · {prov_text(said)}"
-        else:
-            head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(a.label)}"
+            head = f"Step {st.index + 1} · {prov_text(one_phrase(said))}"
+        else:  # (two brackets in a row said as one: verify 44, "Activate Ocevolt (Presence) (roll ...)")
+            head = f"Step {st.index + 1} · Player {a.actor + 1}: {prov_text(one_phrase(a.label))}"
         return head, f"<small>{cost}</small>"
 
     def _events_box(self, head: str, small: str, events, escaped: bool = False) -> "_Row":

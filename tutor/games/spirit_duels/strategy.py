@@ -20,7 +20,7 @@ from .state import SDState
 
 #: Feature weights: damage dealt is the goal; a die in the pool is worth part of what it resolves for.
 WEIGHTS = {"damage": 1.0, "defeated": 4.0, "pool": _judge.POOL_WEIGHT, "essence": _judge.ESSENCE_WEIGHT,
-           "status": 0.4, "armor": 0.4, "stage": _judge.STAGE_WEIGHT, "hand": 0.15}
+           "status": 0.4, "armor": 0.4, "stage": _judge.STAGE_WEIGHT, "hand": 0.15, "zap": 1.0}
 
 
 #: How a reason names what the decisions after an action do (:meth:`tutor.bots.Bot.reasons`), by the action's
@@ -98,7 +98,20 @@ def features(g, s: SDState, seat: int) -> dict[str, float]:
             if symbol(die.face) != "blank":
                 pool += _judge.face_value(g, sl, die.face)
     return {"damage": damage, "defeated": defeated, "pool": pool, "essence": float(me.essence), "status": status,
-            "armor": armor, "stage": stage, "hand": float(len(me.hand))}
+            "armor": armor, "stage": stage, "hand": float(len(me.hand)), "zap": _zap_waiting(g, s, seat)}
+
+
+def _zap_waiting(g, s: SDState, seat: int) -> float:
+    """The damage of ``seat``'s Zap still to be spread by the opponent (sd.ruling.zap-opponent-spreads: the spreading
+    is the opponent's decision, where the look-ahead stops), as much as is sure to land: less what armor tokens may
+    ignore, at most the Health left on the Spirits that can take it (verify 44: "Use Electric: Zap 1" was said to be
+    taken as "no move now deals damage")."""
+    w = getattr(s.pending[-1], "work", None) if s.pending else None
+    if w is None or w.kind != "zap" or w.seat != seat or w.amount <= 0:
+        return 0.0
+    live = [sl for sl in s.players[1 - seat].spirits if is_spirit(sl) and not sl.defeated]
+    room = sum(max(0, g.health(sl) - sl.damage) for sl in live)
+    return float(max(0, min(w.amount - sum(sl.armor for sl in live), room)))
 
 
 def judge(g, s: SDState, seat: int, action) -> float | None:
@@ -152,6 +165,10 @@ def reasons(g, s: SDState, mine) -> list[str]:
     elif ch.get("damage", 0) > 0:
         n = int(ch["damage"])
         reasons.append(f"it deals {n} damage to an enemy Spirit [sd.damage] {cite}")
+    if ch.get("zap", 0) > 0 and not reasons:  # (the opponent spreads it: a decision the look-ahead stops before)
+        n = int(ch["zap"])
+        reasons.append(f"it deals {n} Zap damage, which {{your}} opponent must spread over their own Spirits "
+                       f"[sd.ruling.zap-opponent-spreads] {cite}")
     if ch.get("status", 0) > 0:
         reasons.append(f"it puts status tokens on an enemy Spirit {cite}")
     if ch.get("pool", 0) > 0:  # (Activate rolls a Spirit's dice into the pool; a reroll only turns a die: trial 39)

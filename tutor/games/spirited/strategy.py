@@ -20,7 +20,13 @@ from .zones import camp_clan, camp_count, held, medal_value, overrun_limit
 #: ``medals``: refreshed medals held, which a later Battle can score and which break a tie first (Battles: score a
 #: refreshed medal or replace an exhausted one; Tiebreakers), well below what scoring one gains, so a medal that can
 #: be scored is (new user 43: the computer let an exhausted Bronze stay rather than swap it for a fresh one).
-WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3, "medals": 0.5}
+#: ``final``: the Spirit the Final Battle's Camp scoring has added (sp.final.camps), worth what Spirit is but kept apart,
+#: as no move scores it: it comes by itself after the seat's last choice (verify 44: a Manoeuvre was said to score
+#: it, "then the next choice scores 4 Spirit").
+WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3, "medals": 0.5,
+           "final": 1.0}
+#: Features that change by themselves, never by a move: a reason does not say them (:meth:`tutor.bots.Bot.reasons`).
+AUTOMATIC_FEATURES = ("final",)
 
 #: The Spirit a March would score for a Camp of N cards of one clan (Marching & Allegiances: 2 Bronze, 3 Silver,
 #: 4+ Gold).
@@ -28,9 +34,11 @@ _MEDAL = {0: 0, 1: 0.5, 2: 2, 3: 3}
 
 
 #: How a reason names what the decision after an action does (:meth:`tutor.bots.Bot.reasons`), by the action's
-#: kind: a Scout's (or its card's) Rally or Recruit is a choice of its own, never the card's power.
+#: kind: a Scout's (or its card's) Rally or Recruit is a choice of its own, never the card's power; a Battle's discard
+#: looks two choices on (Hand down to 5, then the medal), so the one that scores may not be the next.
 FOLLOW = {"scout": "then the card taken next", "play-card": "then the card taken next",
-          "skip": "then the card taken next", "march": "then the next Camp used"}
+          "skip": "then the card taken next", "march": "then the next Camp used",
+          "discard": "then a later choice of this Battle"}
 
 
 def observation(g, s: SPState, seat: int) -> dict[str, Any]:
@@ -91,7 +99,8 @@ def features(g, s: SPState, seat: int) -> dict[str, float]:
         if len(st.cards) >= overrun_limit(g, s, seat, st.clan) - 1:
             risk += 1
     medals = sum(a.medal is not None and not a.exhausted for a in held(s, seat))
-    return {"spirit": float(p.spirit), "camps": camps, "hand": float(len(p.hand)), "road": float(road),
+    final = _final_scored(s, seat)
+    return {"spirit": float(p.spirit - final), "final": float(final), "camps": camps, "hand": float(len(p.hand)), "road": float(road),
             "risk": float(risk), "shields": float(shields), "medals": float(medals)}
 
 
@@ -102,8 +111,8 @@ def reasons(g, s: SPState, mine) -> list[str]:
     cite = " ".join(f"[{c}]" for c in a.clauses[:2])
     if a.kind == "final-recruit":
         return [_final_recruit_reason(s, a.actor, cite)]
-    if a.kind == "replace-medal":
-        return [_replace_reason(g, s, a, cite)]
+    if a.kind == "replace-medal" and ch.get("medals", 0) > 0:  # (not for what the choices after it do: verify 44
+        return [_replace_reason(g, s, a, cite)]                 # heard the swap said twice, "then the next choice swaps")
     reasons = []
     if ch.get("spirit", 0) > 0:
         n = int(ch["spirit"])
@@ -154,6 +163,14 @@ def reasons(g, s: SPState, mine) -> list[str]:
 def _final(s: SPState) -> bool:
     """True during the Final Battle or once it is due: no March comes after it (sp.final.camps)."""
     return s.battle == "final" or "final" in s.battles_due
+
+
+def _final_scored(s: SPState, seat: int) -> int:
+    """The Spirit the Final Battle's Camp scoring has given ``seat`` (1 a pair of Camp cards, sp.final.camps), once
+    its ``final-score`` step has run (the Final Battle began and the step is no longer waiting); else 0."""
+    if s.battle != "final" or any(t.kind == "final-score" and t.seat == seat for t in s.work):
+        return 0
+    return sum(len(camp) for camp in s.players[seat].camps) // 2
 
 
 def _final_recruit_reason(s: SPState, seat: int, cite: str) -> str:
