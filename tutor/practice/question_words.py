@@ -56,23 +56,6 @@ def situation(session: Session, seat: int, answer: str = "") -> str:
     return "" if _stems_of(tells) & _stems_of(answer) else said + " "
 
 
-def spent_rules(session: Session, seat: int) -> set[str]:
-    """The clauses that forbid ``seat`` a move now for want of what moves cost (AP, Essence: the game's cost unit),
-    when it has none of it; else none. The board's header says "0 AP left" beside a why-not question whatever it
-    asks, so a why-not question whose reason is another offers none of these as a wrong answer: the position would
-    make it look right (verify 44: "Player 1 has 0 AP. Player 1 would like to: “Attract a Lost Spirit”", the answer
-    "Only onto an empty space", beside the wrong "Two AP each turn")."""
-    unit = type(session.game).cost_unit
-    players = getattr(session.state, "players", None)
-    if not unit or not players or not 0 <= seat < len(players):
-        return set()
-    value = getattr(players[seat], unit.lower(), None)
-    if value != 0 or isinstance(value, bool):
-        return set()
-    said = re.compile(rf"\b{re.escape(unit)}\b")
-    return {b.clause for b in session.blocked_actions() if b.actor == seat and said.search(b.why)}
-
-
 #: Words before which "you" is an object ("stops you", "lets you", "for you"): it becomes "them", else "they".
 _OBJECT_AFTER = frozenset("stops stop lets let gives give of to for with costs cost than scoring scores from at on by "
                           "behind beside against makes make tells asks helps help has overruns overran needs".split())

@@ -27,8 +27,7 @@ from ..core.model import Action, Blocked, Clause
 from ..core.rng import Rng
 from ..core.session import Session
 from .positions import Position, copy_session
-from .question_words import (player, rule_text, situation, spent_rules,  # noqa: F401 - (re-exported: tests, which_rule)
-                             third_person)
+from .question_words import player, rule_text, situation, third_person  # noqa: F401 - (re-exported: tests, which_rule)
 
 Kind = Literal["can-do", "why-not", "what-happens", "which-rule"]
 #: The question kinds drawn from at each position (two of them, in an order drawn from the seed); the ``which-rule``
@@ -107,13 +106,6 @@ def action_text(session: Session, a: Action) -> str:
     """An action as a learner reads it: its label, with its cost when it has one (``"Attract Kafrat · 1 AP"``)."""
     unit = type(session.game).cost_unit
     return a.label + (f" · {a.cost} {unit}" if a.cost else "")
-
-
-def said_action(session: Session, a: Action) -> str:
-    """:func:`action_text` quoted in a sentence about the player who takes it (``"What happens if Player 2 takes
-    ..."``): said of them, as the sentence is (:func:`third_person`; verify 44: "Player 2 would like to: “Rally an
-    Aztecs card into your Hand”")."""
-    return third_person(action_text(session, a))
 
 
 def chain_of(events, clauses: dict[str, Clause]) -> tuple[str, ...]:
@@ -269,7 +261,7 @@ def can_do(pos: Position, rng: Rng) -> Question | None:
     options = [Option(text=text, correct=True, action_id=a.id, note=a.why)]
     options += [Option(text=b.label, correct=False, clause=b.clause, note=b.why) for b in picked]
     lines = [f"“{text}” is possible for {player(actor)}"
-             + (f" (“{said_action(s, a)}”)" if text != action_text(s, a) else "") + f": {third_person(a.why)}"]
+             + (f" (“{action_text(s, a)}”)" if text != action_text(s, a) else "") + f": {third_person(a.why)}"]
     lines += [f"Not possible: {third_person(b.why)} ({clauses[b.clause].title})." for b in picked]
     focus = next((c for c in a.clauses if clauses[c].taught), a.clauses[0])
     cited = tuple(dict.fromkeys([focus] + [b.clause for b in picked]))
@@ -300,9 +292,8 @@ def why_not(pos: Position, rng: Rng) -> Question | None:
     others = [x.clause for x in s.blocked_actions()
               if x.clause != b.clause and (setup_ok or not is_setup(clauses[x.clause]))]
     near = neighbours(clauses, (b.clause,))
-    spent = spent_rules(s, actor) - {b.clause}  # (none of them: the position would make it look right)
     cands = [c for c in dict.fromkeys(others + near)
-             if c != b.clause and c not in spent and clauses[c].taught and clauses[c].title != right.title]
+             if c != b.clause and clauses[c].taught and clauses[c].title != right.title]
     if len(cands) < 2:
         return None
     first = [c for c in cands if c in others][:1]
@@ -316,7 +307,7 @@ def why_not(pos: Position, rng: Rng) -> Question | None:
     expl = f"{third_person(b.why)}.\nThe rule: {right.title}: {rule_text(right)}"
     return Question(kind="why-not", game_id=s.game_id, key=_key("why-not", pos, b.label), origin=pos.origin,
                     prompt=f"{situation(s, actor, f'{b.why} {right.title}')}{player(actor)} would like to: "
-                           f"“{third_person(b.label)}”. Why is that not "
+                           f"“{b.label}”. Why is that not "
                            "allowed now?", session=s, actor=actor, clause=b.clause, clauses=(b.clause,),
                     options=tuple(_shuffled(rng, options)), explanation=expl, subject=b.label)
 
@@ -421,7 +412,7 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         options = [Option(text=chain_text(clauses, chain), correct=True, outcome=chain)]
         options += [Option(text=chain_text(clauses, v), correct=False, outcome=v) for v in wrong]
         focus = next((c for c in chain if c not in a.clauses), chain[0])
-        lines = [f"When {player(actor)} takes “{said_action(s, a)}”, this happens, in order:"]
+        lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this happens, in order:"]
         # what each rule of the chain did, by the rule's title, each of its events (trial 42: "now they declare which
         # dice to reroll" was followed by the turn passing; the rule's next event, "no dice, so nothing is rerolled",
         # was left out)
@@ -433,7 +424,7 @@ def what_happens(pos: Position, rng: Rng) -> Question | None:
         cited = tuple(dict.fromkeys((focus,) + chain))
         return Question(kind="what-happens", game_id=s.game_id, key=_key("what-happens", pos, a.id),
                         origin=pos.origin,
-                        prompt=f"What happens if {player(actor)} takes “{said_action(s, a)}”? Which rules come "
+                        prompt=f"What happens if {player(actor)} takes “{action_text(s, a)}”? Which rules come "
                                "into play, in order?", session=s, actor=actor, clause=focus, clauses=cited,
                         options=tuple(_shuffled(rng, options)), explanation="\n".join(lines), action_id=a.id)
     return None

@@ -25,9 +25,8 @@ from ..bots import determinise
 from ..core.rng import Rng
 from ..core.session import Session
 from .positions import Position, copy_session
-from .questions import (BUILDERS as _BUILDERS, OPTIONS, Option, Question, chain_of, gives_away,
-                        is_setup, neighbours, player, rule_text, said_action, situation,
-                        third_person)
+from .questions import (BUILDERS as _BUILDERS, OPTIONS, Option, Question, action_text, chain_of, gives_away,
+                        is_setup, neighbours, player, rule_text, situation, third_person)
 
 __all__ = ["which_rule", "BUILDERS", "EXTRA_KINDS"]
 
@@ -117,7 +116,7 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
             options = [Option(text=right.title, correct=True, clause=focus, note=rule_text(right))]
             options += [Option(text=clauses[c].title, correct=False, clause=c, note=rule_text(clauses[c]))
                         for c in picked]
-            lines = [f"When {player(actor)} takes “{said_action(s, a)}”, this rule applies: “{right.title}”: "
+            lines = [f"When {player(actor)} takes “{action_text(s, a)}”, this rule applies: “{right.title}”: "
                      f"{rule_text(right)}"]
             if focus in a.clauses:  # (trial 41: "AP does not carry over" is a rule the move goes by, not a reason)
                 lines.append(f"It is one of the rules this move goes by now: {third_person(a.why)}")
@@ -131,7 +130,7 @@ def which_rule(pos: Position, rng: Rng, asked: set[str] | frozenset[str] = froze
             asks = " ".join([right.title] + lines[1:-1])  # the answer, and why it applies (never said before asking)
             return Question(kind="which-rule", game_id=s.game_id, key=f"which-rule|{pos.origin}|{a.id}",
                             origin=pos.origin,
-                            prompt=f"{situation(s, actor, asks)}{player(actor)} takes “{said_action(s, a)}”. "
+                            prompt=f"{situation(s, actor, asks)}{player(actor)} takes “{action_text(s, a)}”. "
                                    "Which of these rules applies to this move: a reason it is allowed now, or part of "
                                    "what it does at once?", session=s, actor=actor, clause=focus, clauses=(focus,),
                             options=tuple(_shuffled(rng, options)), explanation="\n".join(lines), action_id=a.id)
