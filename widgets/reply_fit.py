@@ -5,7 +5,9 @@ inside that script's closure: they use its ``items``, ``marks`` and ``seen``). I
 (CSS class ``rt-reply-col``) hides no line: it scrolls inside; when its steps change it goes to its foot, but no
 further than keeps the newest step's title, own action line and the computer's reason after it in view; it pins the
 newest step's title under its head line, the newest step's key lines at its foot, the older steps' key lines under the
-head when they fit too, and the title of the step whose lines are topmost in view; the lines under the pinned head or foot are hidden. The order of priority is written at the rule
+head when they fit too, and the title of the step whose lines are topmost in view; the lines under the pinned head or foot are hidden, and an
+older step's title whose lines are all hidden with them (strip45: no bare title; a pinned older key line whose title is
+out of view says its step). The order of priority is written at the rule
 (``scroll``). While more lies below the column's view, its foot says so (``shade``; :data:`REPLY_CSS`, the sign of
 :mod:`widgets.scroll_shade`) and no line shows cut there. Only the column's own elements are read and changed. No
 file, nothing from the internet.
@@ -31,6 +33,9 @@ REPLY_CSS = """
 .rt-onescreen .tutor-last-step .rt-reply-col > .rt-then[data-rt-above]::after { content: attr(data-rt-above);
   flex: 0 1 auto; min-width: 0; margin-left: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
   font-size: 11.5px; font-weight: 400; font-style: italic; color: #6a6484; align-self: center; }
+/* an older step's key line pinned under the head line, its step's title scrolled away, says its step (strip45) */
+.rt-onescreen .tutor-last-step .rt-reply-col .tutor-event.rt-key-ev .rt-ev[data-rt-of]::before {
+  content: "\\2605  " attr(data-rt-of); }
 """
 
 #: The reply column's functions (JavaScript, no ``%`` sign: :data:`widgets.strip_fit.STRIP_JS` is %-formatted).
@@ -231,10 +236,28 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
     }
     // (trial 30: at 1920x1080 "the computer played 10 steps" showed steps 9-11, nothing saying where the others
     // were: the head line names the steps whose titles lie above the column's view, CSS shows it on a tall window)
+    // (strip45: an older step in view as its bare title, every line of it under the head or past the foot: its title
+    // is hidden too, unpinned, and named on the head line when it sat in the column's upper half)
+    var inView = function (j) {
+      var b = all[j].getBoundingClientRect();
+      return cut[j] === false && b.height >= 1 && b.top >= band - 1 && b.bottom <= end + 1
+        && !(all[j].classList.contains('tutor-event') && cut[j + 1] === true);  // (its rule chip goes with it)
+    }, bare = new Set();
+    all.forEach(function (x, i) {
+      if (!x.querySelector('.rt-step-now') || x.parentElement === col || !(cut[i] === false || x.hasAttribute('data-rt-step-pin'))) { return; }
+      for (var j = i + 1; j < all.length && !all[j].querySelector('.rt-step-now'); j++) {
+        if (all[j].matches('.tutor-event, .rt-step-note') && inView(j)) { return; }
+      }
+      var b = x.getBoundingClientRect();
+      if (b.height < 1 || b.bottom < r.top || b.top > end) { return; }
+      if (b.top < (band + end) / 2) { bare.add(x); }
+      if (x.hasAttribute('data-rt-step-pin')) { x.removeAttribute('data-rt-step-pin'); x.removeAttribute('data-rt-pin'); x.style.top = ''; }
+      cut[i] = true;
+    });
     var above = [];
     all.forEach(function (x) {
       var t = x.querySelector('.rt-step-now'), n = t && /Step (\\d+)/.exec(t.textContent);
-      if (n && x.getBoundingClientRect().bottom <= band + 1 && getComputedStyle(x).position !== 'sticky') { above.push(n[1]); }
+      if (n && (bare.has(x) || (x.getBoundingClientRect().bottom <= band + 1 && getComputedStyle(x).position !== 'sticky'))) { above.push(n[1]); }
     });
     var then = col.querySelector(':scope > .rt-then'), say = !above.length ? null : '\u2191 step' + (above.length > 1
       ? 's ' + above[0] + '\u2013' + above[above.length - 1] : ' ' + above[0]) + ' above, and in the History';
@@ -246,6 +269,17 @@ REPLY_JS = """  // The computer's reply (play26): every line of its steps since 
       var under = cut[i] || (x.classList.contains('tutor-event') && cut[i + 1] === true)
         || (x.classList.contains('tutor-clause') && i > 0 && cut[i - 1] === true);
       if (under !== x.classList.contains('rt-cut')) { x.classList.toggle('rt-cut', under); }
+      // (strip45: an older step's key line pinned under the head, its step's title gone, says its step, "Step 12:")
+      var ev = x.classList.contains('rt-key-ev') && x.querySelector('.rt-ev'), of = '';
+      if (ev && !under && x.hasAttribute('data-rt-pin') && x.style.top && !x.style.bottom
+          && x.getBoundingClientRect().top <= r.top + (parseFloat(x.style.top) || 0) + 1) {
+        for (var k = i - 1; k >= 0 && !all[k].querySelector('.rt-step-now'); k--) { }
+        var num = k >= 0 && /Step (\\d+)/.exec(all[k].textContent);
+        if (num && !all[k].hasAttribute('data-rt-step-pin')) { of = 'Step ' + num[1] + ': '; }
+      }
+      if (ev && (ev.getAttribute('data-rt-of') || '') !== of) {
+        if (of) { ev.setAttribute('data-rt-of', of); } else { ev.removeAttribute('data-rt-of'); }
+      }
     });
   }
   // Which of the column's lines lie partly under its pinned head or foot: per line true or false (null: pinned or not

@@ -11,9 +11,9 @@ content or size changes (at most once a frame):
   own answer; or a line of a rule the lesson's goal checks, ``rt-check-ev``, newuser31) stays, with its step's title
   (trial 19), never without it: no line shows while its step's title is folded (newuser36: Spirited lesson 8's
   Battle lines read as the Scout's, the Rally's title folded: its title shows with them, or the whole step folds);
-* keeps the learner's own move in view: the lines of its steps before their first automatic line come next after
-  the key lines (trial 27: a Shield's line, "spends 1 AP", went out of sight while the automatic lines after them
-  showed; newuser31: the Offer step folded while "Uji is dealt" showed), then each step's automatic lines in the
+* keeps the learner's own move in view: its steps' lines up to their last own line (strip45: an automatic one before
+  it too) come next after the key lines (trial 27: a Shield's "spends 1 AP" went out of sight while automatic lines
+  after it showed; newuser31: the Offer step folded while "Uji is dealt" showed), then each step's automatic lines in the
   order they happened while they fit (newuser29: a Summon's second draw folded while the next turn's Road Check
   showed): its last lines fold, never a middle one between lines in view (newuser37);
 * marks the pinned title (attribute ``data-rt-earlier``) while any line is hidden, which CSS shows as a line under
@@ -225,29 +225,29 @@ STRIP_JS = """(function () {
     note();
     // the learner's own step stays in view (trial 27: after a Shield in Spirited's free play only the next player's
     // automatic road check showed; Restless Spirits lesson 29's "spends 1 AP" went under the title): the pinned
-    // step's own lines, those before its first automatic line (tag "auto"), next, in order; its automatic lines after
-    // them may fold. (Not before the first step: the pinned line is then the set-up's first event.)
-    var mine = [];
+    // step's lines up to its last own line (no "auto" tag; strip45: "offers Bell & Drum", after an automatic line, folded
+    // while the Place's automatic lines showed), next, in order; automatic lines after them may fold (not the set-up's).
+    var mine = [], auto = function (r) { return !!r.els[0].querySelector('.rt-auto'); };
     if (!pinned.els[0].classList.contains('tutor-event')) {
       for (k = rows.indexOf(pinned) + 1; k < rows.length; k++) {
         var e0 = rows[k].els[0];
         if (e0.classList.contains('rt-step-note')) { continue; }  // (the computer's reason: taken above)
-        if (!e0.classList.contains('tutor-event') || e0.querySelector('.rt-auto')) { break; }
+        if (!e0.classList.contains('tutor-event')) { break; }
         mine.push(rows[k]);
       }
+      while (mine.length && auto(mine[mine.length - 1])) { mine.pop(); }
     }
     // a move of several clicks (issue #16: an Attract, its Offer and its Place) shows each later step under its own
-    // title: the newest step's title and own lines first (the newest in view at the foot; in a low column before the
+    // title: the newest step's title and own lines (up to its last, as above) first (the newest in view at the foot; in a low column before the
     // older step's pinned title, trial 27's Shield), its other lines in order while they fit, then the pinned step's
     // own lines, then the steps between, newest first, a step's whole or none of it
     var steps = [];
     for (k = rows.indexOf(pinned) + 1; !then && k < rows.length; k++) {
       var e1 = rows[k].els[0], last = steps[steps.length - 1];
-      if (e1.querySelector('.rt-step-now')) { steps.push({rows: [rows[k]], auto: false}); }
-      else if (last && !last.auto && e1.classList.contains('tutor-event')) {
-        if (e1.querySelector('.rt-auto')) { last.auto = true; } else { last.rows.push(rows[k]); }
-      }
+      if (e1.querySelector('.rt-step-now')) { steps.push({rows: [rows[k]]}); }
+      else if (last && e1.classList.contains('tutor-event')) { last.rows.push(rows[k]); }
     }
+    steps.forEach(function (st) { while (st.rows.length > 1 && auto(st.rows[st.rows.length - 1])) { st.rows.pop(); } });
     var nw = steps.length ? steps[steps.length - 1].rows : [];
     if (nw.length && !take(nw) && !take(nw.slice(0, 2))) {  // (a low column: before the older step's pinned title)
       keep.delete(pinned); used -= pinned.h;
