@@ -55,8 +55,9 @@ def true_to_position(g, s, mine, reasons: list[str]) -> list[str]:
 
 
 def _after(g, s, a) -> tuple[object, set[str]]:
-    """The position after ``a`` and the decisions it leads the same seat to (each its first legal answer: which card
-    is taken does not change where the cards came from), and the cards the seat could not pick by sight before it:
+    """The position after ``a`` and the decisions it leads the same seat to (each answered as the computer answers
+    it, :func:`_followed`: which Totem it takes is the one the reason names; new user 45: the Shrine's first Totem
+    fitted nothing, the one taken fitted Sanabo, and "none fits" was said), and the cards the seat could not pick by sight before it:
     all but the market rows, the Shrine and the Totem discard pile, which is open (Sanabo takes from it by sight),
     unless the Totem deck holds fewer than 3 cards (a draw or a refreshed row may shuffle the discard pile in, in a
     random order; verify 44: a Totem taken from the discard pile was said "unseen ... a chance")."""
@@ -64,15 +65,30 @@ def _after(g, s, a) -> tuple[object, set[str]]:
     seen = {c for row in s.markets for c in row if c is not None} | set(s.shrine)
     after = copy_state(s)
     g.apply(after, a)
-    for _ in range(FOLLOW):
-        if g.is_over(after) or not (after.pending and after.pending[-1].actor == seat):  # (strategy.mid_move)
-            break
-        g.apply(after, g.legal_actions(after)[0])
+    after = _followed(g, after, seat, FOLLOW)
     unseen = {c for p in s.players for c in p.hand} - set(s.players[seat].hand)
     unseen |= set(s.totem_deck) | set(s.blessing_deck) | set(s.curse_deck)
     if len(s.totem_deck) < 3:
         unseen |= set(s.totem_discard)
     return after, unseen - seen
+
+
+def _followed(g, s, seat: int, depth: int):
+    """``s`` after the decisions inside the move that ``seat`` answers next, each answer the one of most worth to the
+    seat at the end of the look (the strategy's weighted counts, as the bot's look-ahead weighs them; the first of
+    equals, as the bot keeps); ``s`` itself when none is pending for it."""
+    if depth <= 0 or g.is_over(s) or not (s.pending and s.pending[-1].actor == seat):  # (strategy.mid_move)
+        return s
+    from .strategy import WEIGHTS, features  # (strategy imports this module)
+    best, worth = s, None
+    for nxt in g.legal_actions(s):
+        t = copy_state(s)
+        g.apply(t, nxt)
+        t = _followed(g, t, seat, depth - 1)
+        w = sum(WEIGHTS.get(k, 0.0) * v for k, v in features(g, t, seat).items())
+        if worth is None or w > worth:
+            best, worth = t, w
+    return best
 
 
 def _later_ap(g, after, seat: int) -> bool:
@@ -141,8 +157,12 @@ def _instead_of_none(g, s, a, r: str, gained: Counter, unseen: list[str], public
         said = m.group(1) + ", to meet a requirement of a Spirit on {your} board or of a Spirit attracted later"
     elif public:
         fits = [c for c in shown if any(fill_options(g, ps, c) for ps in spirits)]
-        if not fits:
-            return r
+        if not fits:  # the Totem taken, seen by all, by its name (new user 45)
+            names = " and ".join(g.totem_label(c) for c in shown)
+            one = len(shown) == 1
+            said = (f"it adds {names} to {{your}} hand; {'it fits' if one else 'they fit'} no Spirit on {{your}} "
+                    f"board yet, but {'it' if one else 'each'} can meet a requirement of a Spirit attracted later")
+            return r[:m.start()] + said + r[m.end():]
         said = (f"it adds {' and '.join(g.totem_label(c) for c in fits)} to {{your}} hand, a Totem that fits an "
                 f"unmet requirement of a Spirit on {{your}} board")
     else:
