@@ -20,6 +20,7 @@ from tutor.practice import QuestionPool, copy_session
 from tutor.practice.askable import askable
 from tutor.practice.coach import GAMES, SEED, Coach, place_problem, read_place, set_place_aside
 from tutor.practice.mastery import STATUS_WORDS, STATUSES, sections
+from tutor.practice.question_words import player
 from tutor.practice.variety import AGAIN
 from tutor.progress import ProgressStore
 from tutor.registry import game_title
@@ -34,6 +35,7 @@ from .practice_style import PRACTICE_CSS, players_fit, practice_keys
 from .model import ErrorPanel, SessionModel, clause_chip
 from .mastery import MasteryMap
 from .panels import BoardView
+from .rows import shown_events
 from .style import PROV_SUMMARY, busy_html, close_tree, esc, html_widget, plain_label, prov_text, style_widget
 from .table import table_style
 
@@ -195,8 +197,35 @@ class PracticeView:
         if q.action_id is None:
             self.model.show_clause(q.clause)
         elif not self.model.session.history:
+            s = self.model.session
+            before = s.current_player
             self.model.apply(q.action_id)
+            if s.history:  # what the step did, in words under the answer (new user 45: "Activate Gonga" gained 0 AP
+                # and the turn passed, and the board only moved to Player 2's turn)
+                self.feedback.value += shown_result(s, s.history[-1], before)
         self.show.disabled = True
+
+
+#: The most event lines :func:`shown_result` says (the turn passing, when it does, said besides).
+RESULT_LINES = 6
+
+
+def shown_result(session, step, before: int | None) -> str:
+    """What "Show me" did, as HTML under the answer (CSS class ``rt-pq-result``): "On the board:" and the step's
+    events as the page shows them (:func:`widgets.rows.shown_events`, at most :data:`RESULT_LINES`, then how many
+    more are in the step), and whose turn it is now when the turn passed to another player (``before``: the player
+    to act before the step) and no line said so."""
+    lines = [e.text for e in shown_events(session, step.events)]
+    said = lines[:RESULT_LINES]
+    if len(lines) > RESULT_LINES:
+        said.append(f"… and {len(lines) - RESULT_LINES} more")
+    now = session.current_player
+    if now is not None and now != before and not any(f"{player(now)}'s turn" in x for x in said):
+        said.append(f"Now it is {player(now)}'s turn.")
+    if not said:
+        return ""
+    items = "".join(f"<li>{prov_text(x)}</li>" for x in said)
+    return f'<div class="rt-pq-result" role="status"><b>On the board:</b><ul>{items}</ul></div>'
 
 
 def chip_order(q) -> list[str]:

@@ -22,7 +22,7 @@ from tutor.registry import clauses_for
 #: scenario rule-presence-chosen-no-burn and the Presence targets' clauses moved Spirit Duels', 2605 -> 2613, 90 -> 92,
 #: and with the round-limit ruling's scenario, the Meditate choice for identical dice and the explanations' words
 #: merged, 2613 -> 2623)
-FULL = [("restless-spirits", 2984, 131), ("spirited", 3318, 58), ("spirit-duels", 2623, 92)]
+FULL = [("restless-spirits", 2984, 131), ("spirited", 3306, 56), ("spirit-duels", 2623, 92)]
 
 
 @pytest.fixture

@@ -54,7 +54,9 @@ FIRST = [
 #: (issue 16: no wrong answer is a rule the rest of the move cites or speaks of; the seed-1 stream moved and Spirited's
 #: "Nothing left to draw" is no longer asked in it, though its position still makes that question with other seeds:
 #: 59 -> 58)
-ASKABLE = {"restless-spirits": 130, "spirited": 58, "spirit-duels": 90}
+#: (new user 45: no why-not wrong answer is a ruling the legal actions cite beside the forbidding rule; the seed-1
+#: stream moved and "No Shields after the fact" and a provisional power value are no longer asked in it: 58 -> 56)
+ASKABLE = {"restless-spirits": 130, "spirited": 56, "spirit-duels": 90}
 #: Core rules that had no question before session 35 and have one now
 CORE = {"restless-spirits": {"rs.hand-limit", "rs.release", "rs.release.totems", "rs.release.reward", "rs.free-action",
                              "rs.ruling.end-turn-early"},

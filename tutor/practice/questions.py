@@ -272,6 +272,24 @@ def can_do(pos: Position, rng: Rng) -> Question | None:
                     explanation="\n".join(lines), action_id=a.id)
 
 
+def forbidding(session: Session, b: Blocked) -> set[str]:
+    """The clauses that forbid ``b`` now, none of which may be a why-not question's wrong answer: its own, those of
+    every refusal of the same label, and the rules the actor's legal actions cite beside it (the rules that say
+    what the choice now may do: new user 45, a Battle's face-down Recruit refused a Camp holding another clan, "Which
+    Camp takes the card" the answer, and "Face-down Recruits follow the Camp rule", as true, marked wrong)."""
+    out = {b.clause} | {x.clause for x in session.blocked_actions() if x.label == b.label}
+    for a in session.legal_actions():
+        if a.actor == b.actor and b.clause in a.clauses:
+            out.update(c for c in a.clauses if _is_ruling(session, c))
+    return out
+
+
+def _is_ruling(session: Session, cid: str) -> bool:
+    """True for a ruling (a clause that settles how another applies, e.g. to face-down cards)."""
+    c = session.game.clauses.get(cid)
+    return c is not None and c.kind == "ruling"
+
+
 def why_not(pos: Position, rng: Rng) -> Question | None:
     """A ``why-not`` question at ``pos`` (``None`` when no blocked action has enough plausible wrong answers)."""
     s = pos.session
@@ -292,8 +310,9 @@ def why_not(pos: Position, rng: Rng) -> Question | None:
     others = [x.clause for x in s.blocked_actions()
               if x.clause != b.clause and (setup_ok or not is_setup(clauses[x.clause]))]
     near = neighbours(clauses, (b.clause,))
+    forbid = forbidding(s, b)
     cands = [c for c in dict.fromkeys(others + near)
-             if c != b.clause and clauses[c].taught and clauses[c].title != right.title]
+             if c not in forbid and clauses[c].taught and clauses[c].title != right.title]
     if len(cands) < 2:
         return None
     first = [c for c in cands if c in others][:1]

@@ -31,13 +31,15 @@ NONE_FITS = "; none fits a Spirit on {your} board yet, but each can meet a requi
 FOLLOW = 3
 
 
-def true_to_position(g, s, mine, reasons: list[str]) -> list[str]:
+def true_to_position(g, s, mine, reasons: list[str], worth=None) -> list[str]:
     """``reasons`` (the strategy's phrases for ``mine``, a :class:`tutor.bots.Scored`) with the claims the look-ahead
-    cannot settle said as the position allows (see the module docstring)."""
+    cannot settle said as the position allows (see the module docstring). ``worth(g, s, seat)``: how the strategy
+    weighs a position for a seat (the decisions after the move are answered by it, :func:`_followed`); ``None``:
+    each decision's first answer."""
     if not any(BRINGS in r or LATER_AP in r or NONE_FITS in r for r in reasons):
         return reasons
     a = mine.action
-    after, hidden = _after(g, s, a)
+    after, hidden = _after(g, s, a, worth)
     gained = Counter(after.players[a.actor].hand) - Counter(s.players[a.actor].hand)
     unseen = [c for c in gained if c in hidden and g.card_kind(c) == "totem"]
     out = []
@@ -54,9 +56,10 @@ def true_to_position(g, s, mine, reasons: list[str]) -> list[str]:
     return out
 
 
-def _after(g, s, a) -> tuple[object, set[str]]:
-    """The position after ``a`` and the decisions it leads the same seat to (each its first legal answer: which card
-    is taken does not change where the cards came from), and the cards the seat could not pick by sight before it:
+def _after(g, s, a, worth=None) -> tuple[object, set[str]]:
+    """The position after ``a`` and the decisions it leads the same seat to (each answered as the computer answers
+    it, :func:`_followed`: which Totem it takes is the one the reason names; new user 45: the Shrine's first Totem
+    fitted nothing, the one taken fitted Sanabo, and "none fits" was said), and the cards the seat could not pick by sight before it:
     all but the market rows, the Shrine and the Totem discard pile, which is open (Sanabo takes from it by sight),
     unless the Totem deck holds fewer than 3 cards (a draw or a refreshed row may shuffle the discard pile in, in a
     random order; verify 44: a Totem taken from the discard pile was said "unseen ... a chance")."""
@@ -64,15 +67,31 @@ def _after(g, s, a) -> tuple[object, set[str]]:
     seen = {c for row in s.markets for c in row if c is not None} | set(s.shrine)
     after = copy_state(s)
     g.apply(after, a)
-    for _ in range(FOLLOW):
-        if g.is_over(after) or not (after.pending and after.pending[-1].actor == seat):  # (strategy.mid_move)
-            break
-        g.apply(after, g.legal_actions(after)[0])
+    after = _followed(g, after, seat, FOLLOW, worth)
     unseen = {c for p in s.players for c in p.hand} - set(s.players[seat].hand)
     unseen |= set(s.totem_deck) | set(s.blessing_deck) | set(s.curse_deck)
     if len(s.totem_deck) < 3:
         unseen |= set(s.totem_discard)
     return after, unseen - seen
+
+
+def _followed(g, s, seat: int, depth: int, worth=None):
+    """``s`` after the decisions inside the move that ``seat`` answers next, each answer the one of most ``worth`` to
+    the seat at the end of the look (the strategy's weighted counts, as the bot's look-ahead weighs them; the first
+    of equals, as the bot keeps; without ``worth`` the first answer); ``s`` itself when none is pending for it."""
+    if depth <= 0 or g.is_over(s) or not (s.pending and s.pending[-1].actor == seat):  # (strategy.mid_move)
+        return s
+    best, most = s, None
+    for nxt in g.legal_actions(s):
+        t = copy_state(s)
+        g.apply(t, nxt)
+        t = _followed(g, t, seat, depth - 1, worth)
+        if worth is None:
+            return t
+        w = worth(g, t, seat)
+        if most is None or w > most:
+            best, most = t, w
+    return best
 
 
 def _later_ap(g, after, seat: int) -> bool:
@@ -141,8 +160,12 @@ def _instead_of_none(g, s, a, r: str, gained: Counter, unseen: list[str], public
         said = m.group(1) + ", to meet a requirement of a Spirit on {your} board or of a Spirit attracted later"
     elif public:
         fits = [c for c in shown if any(fill_options(g, ps, c) for ps in spirits)]
-        if not fits:
-            return r
+        if not fits:  # the Totem taken, seen by all, by its name (new user 45)
+            names = " and ".join(g.totem_label(c) for c in shown)
+            one = len(shown) == 1
+            said = (f"it adds {names} to {{your}} hand; {'it fits' if one else 'they fit'} no Spirit on {{your}} "
+                    f"board yet, but {'it' if one else 'each'} can meet a requirement of a Spirit attracted later")
+            return r[:m.start()] + said + r[m.end():]
         said = (f"it adds {' and '.join(g.totem_label(c) for c in fits)} to {{your}} hand, a Totem that fits an "
                 f"unmet requirement of a Spirit on {{your}} board")
     else:

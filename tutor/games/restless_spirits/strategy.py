@@ -187,7 +187,14 @@ def reasons(g, s: RSState, mine) -> list[str]:
                            f"{cite}")
         else:  # what the move does now (trial 42: a stock phrase said nothing, e.g. for Takayama)
             reasons.append(f"no move now brings a Spirit closer to release; {_what_it_does(g, s, a)} {cite}")
-    return true_to_position(g, s, mine, reasons)  # (chance said as chance, public words, a later AP: new user 44)
+    # (chance said as chance, public words, a later AP: new user 44; the Totem the computer takes next: new user 45)
+    return true_to_position(g, s, mine, reasons, worth)
+
+
+def worth(g, s: RSState, seat: int) -> float:
+    """``seat``'s weighted counts in ``s`` (:data:`WEIGHTS` by :func:`features`): how the bot weighs its own answers
+    to the decisions inside a move."""
+    return sum(WEIGHTS.get(k, 0.0) * v for k, v in features(g, s, seat).items())
 
 
 #: What an ability that changes none of the seat's own counts gains it, by effect (trial 42: Takayama's destroy).
