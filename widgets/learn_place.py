@@ -77,10 +77,10 @@ def learner_words(exc: ValueError) -> str:
     11); any other reason in a person's words by the field it names (:data:`KEPT_GAME_WORDS`), never the engine's
     message (trial 24: it showed a server path and option ids)."""
     field = getattr(exc, "field", None) or ""
-    m = re.fullmatch(r"actions\[(\d+)\]", field)
+    m = re.fullmatch(r"actions(?:\[(\d+)\])?", field)
     if m and "more than" in str(exc):  # the size bound, not a move (attack 35: "its step 100423 is not a legal move")
         return "it holds more steps than a saved game may have"
-    if m:
+    if m and m.group(1):
         return f"its step {int(m.group(1)) + 1} is not a legal move with this tutor's rules"
     return next((words for name, words in KEPT_GAME_WORDS
                  if field == name or (name.endswith(".") and field.startswith(name))), NOT_READABLE)
