@@ -21,8 +21,9 @@ from tutor.registry import clauses_for
 #: the achievement "Perfectly Planned" (a variant's rule; other seeds still make it): 132 -> 131; session 43: the
 #: scenario rule-presence-chosen-no-burn and the Presence targets' clauses moved Spirit Duels', 2605 -> 2613, 90 -> 92,
 #: and with the round-limit ruling's scenario, the Meditate choice for identical dice and the explanations' words
-#: merged, 2613 -> 2623)
-FULL = [("restless-spirits", 2984, 131), ("spirited", 3306, 56), ("spirit-duels", 2623, 92)]
+#: merged, 2613 -> 2623; session 45: a why-not question offers no rule that also forbids its action as a wrong answer
+#: (new user 45), Spirited 3318 -> 3306 and 58 -> 56, Spirit Duels 2623 -> 2601 and 92 -> 94)
+FULL = [("restless-spirits", 2984, 131), ("spirited", 3306, 56), ("spirit-duels", 2601, 94)]
 
 
 @pytest.fixture
