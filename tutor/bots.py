@@ -314,6 +314,10 @@ class Bot:
             return self._strategy.reasons(game, state, mine)
         later = {k: v - mine.own.get(k, 0.0) for k, v in mine.changes.items()}
         later = {k: v for k, v in later.items() if abs(v) > 1e-9}
+        # (a change the action itself made that tells what the choices after it meet: Spirited's Hourglass, moved by a
+        # Passing of Time card as the action refills the Road, makes the Battle its choices score in a chance)
+        later.update({k: mine.changes[k] for k in getattr(self._strategy, "CARRIED_FEATURES", ()) if
+                      abs(mine.changes.get(k, 0.0)) > 1e-9 and later})
         first = (self._strategy.reasons(game, state, Scored(mine.action, mine.value, mine.own, public=mine.public))
                  if mine.own else [])
         if first and first[-1].startswith(("no move now", "nothing left")):

@@ -23,10 +23,15 @@ from .zones import camp_clan, camp_count, held, medal_value, overrun_limit
 #: ``final``: the Spirit the Final Battle's Camp scoring has added (sp.final.camps), worth what Spirit is but kept apart,
 #: as no move scores it: it comes by itself after the seat's last choice (verify 44: a Manoeuvre was said to score
 #: it, "then the next choice scores 4 Spirit").
+#: ``time``: the Hourglass's space, weight 0 (no value of its own): a reason tells by it that a Battle the
+#: look-ahead met was started by a Passing of Time card drawn from the face-down pile (:func:`reasons`).
 WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3, "medals": 0.5,
-           "final": 1.0}
+           "final": 1.0, "time": 0.0}
 #: Features that change by themselves, never by a move: a reason does not say them (:meth:`tutor.bots.Bot.reasons`).
 AUTOMATIC_FEATURES = ("final",)
+#: Features whose change by the action itself the reason of the choices after it is told too (``time``: the Battle
+#: those choices score in came by chance, new user 45).
+CARRIED_FEATURES = ("time",)
 
 #: The Spirit a March would score for a Camp of N cards of one clan (Marching & Allegiances: 2 Bronze, 3 Silver,
 #: 4+ Gold).
@@ -101,7 +106,7 @@ def features(g, s: SPState, seat: int) -> dict[str, float]:
     medals = sum(a.medal is not None and not a.exhausted for a in held(s, seat))
     final = _final_scored(s, seat)
     return {"spirit": float(p.spirit - final), "final": float(final), "camps": camps, "hand": float(len(p.hand)), "road": float(road),
-            "risk": float(risk), "shields": float(shields), "medals": float(medals)}
+            "risk": float(risk), "shields": float(shields), "medals": float(medals), "time": float(s.hourglass)}
 
 
 def reasons(g, s: SPState, mine) -> list[str]:
@@ -114,7 +119,13 @@ def reasons(g, s: SPState, mine) -> list[str]:
     if a.kind == "replace-medal" and ch.get("medals", 0) > 0:  # (not for what the choices after it do: verify 44
         return [_replace_reason(g, s, a, cite)]                 # heard the swap said twice, "then the next choice swaps")
     reasons = []
-    if ch.get("spirit", 0) > 0:
+    if ch.get("time", 0) > 0 and ch.get("spirit", 0) > 0:
+        # (new user 45: "then the card taken next scores 4 Spirit" of a Scout, the Spirit a Battle's medals scored
+        # two steps later, the Battle brought by a Passing of Time card from the face-down pile: no move scores it,
+        # and the learner cannot know the card comes; said as the chance it is)
+        reasons.append("a Passing of Time card may come up as the Road fills and start a Battle, where {your} medals "
+                       "can score: a chance, not a sure thing [sp.time.pass] [sp.time.battle-space]")
+    elif ch.get("spirit", 0) > 0:
         n = int(ch["spirit"])
         medal = next((al for al in held(s, a.actor) if al.clan == a.param("clan")), None) \
             if a.kind == "score-medal" else None
