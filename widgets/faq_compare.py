@@ -168,7 +168,7 @@ def compare_html(c: faq.Comparison | None, known: dict, change: str = "") -> str
 # to bring its top into view (trial 27: at 1024x768, after "Move", the table was cut at "Totem goes" and the reason
 # the step cannot be played was out of view: the effect of the click needed a scroll), and its line saying the step
 # cannot be played (``.rt-cmp-stop``) whole above the rows pinned at the section's foot (the question row and the Save
-# bar; newuser45: the line lay cut under them), that line first when both do not fit. Nothing else moves; a learner
+# bar, clear of their 8 px shadow; newuser45: the line lay cut under them), that line first when both do not fit. Nothing else moves; a learner
 # who scrolls up to change more keeps the place until the comparison changes again.
 def when_text_changes(flag: str, selector: str, act: str) -> str:
     """A page script (JavaScript, once per page: ``window[flag]``) that, each time the text of the first shown
@@ -213,7 +213,7 @@ COMPARE_JS = when_text_changes("tutorCompareInView", ".rt-faq-panel .rt-cmp", (
     "        foot = Math.min(foot, x.getBoundingClientRect().top); }\n"
     "    });\n"
     "    var stop = el.querySelector('.rt-cmp-stop'), end = stop ? stop.getBoundingClientRect().bottom : r.bottom;\n"
-    "    if (r.top >= b.top - 1 && end <= foot + 1) { return; }\n"
+    "    if (r.top >= b.top - 1 && end <= foot - 8) { return; }\n"
     "    var by = r.top - b.top - 8;\n"
-    "    if (stop && end - by > foot) { by = end - foot + 6; }\n"
+    "    if (stop && end - by > foot - 8) { by = end - foot + 12; }\n"
     "    box.scrollTop += by;"))
