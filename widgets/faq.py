@@ -40,7 +40,7 @@ from .faq_css import CSS
 from .faq_list import QuestionList, has_board, in_kernel, mine_name
 from .faq_script import ScriptStepper
 from .model import ErrorPanel, clause_chip
-from .style import echo, esc, style_widget
+from .style import echo, esc, prov_text, style_widget
 from .strip_fit import strip_fit
 from .text_caps import text_caps
 from .table import table_style
@@ -348,8 +348,8 @@ class FaqExplorer(QuestionList, faq_whatif.WhatIfPanel, ScriptStepper):
         src = e.scenario.meta.source
         whatif = ""
         if self.edits:
-            said = self.said()
-            whatif = (f'<div class="rt-faq-whatif"><b>What if:</b> {esc(said)}. The answer below is for the original '
+            said = self.said(marks=True)
+            whatif = (f'<div class="rt-faq-whatif"><b>What if:</b> {prov_text(said)}. The answer below is for the original '
                       "set-up; the checks run on yours.</div>")
         self.card.value = (f'<div class="rt-faq-card"><div class="rt-faq-kicker">{esc(faq.game_title(e.game))} · '
                            f'{self._kicker_title(e)} <span class="rt-faq-src">· {self._source_word(e)}: '

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from tutor import faq
+from tutor.scenario_words import plain_label as unmarked
 
 from .style import esc, plural, prov_text, rule_text
 
@@ -113,6 +114,23 @@ def rows(c: faq.Comparison) -> list[str]:
     return out
 
 
+def marked(names: dict[str, str], session) -> dict[str, str]:
+    """``names`` (card id -> name, for the what-if's sentences) with each card of ``session``'s game that has a
+    provisional value named ``"<name> [provisional]"`` (newuser45: "moved Drum from ..." lacked the "†" its chip has
+    on the board; :func:`widgets.style.prov_text` makes the mark "†")."""
+    cards = getattr(getattr(getattr(session, "game", None), "cards", None), "by_id", None) or {}
+    return {k: (f"{v} [provisional]" if getattr(cards.get(k), "provisional", None) else v) for k, v in names.items()}
+
+
+def stop_step(c: faq.Comparison) -> str:
+    """The step the what-if could not play (``c.what_if.stop``), as the rulebook's case took it, its provisional
+    values marked ``[provisional]`` as the script's line marks them (newuser45: "Give up Drum (single) for Key
+    (single)" lacked the "†" of "Buy Key (single)†"); the stop's own words when the rulebook's case did not take it."""
+    stop, took = c.what_if.stop, c.original.session.history
+    label = took[stop.step - 1].action.label if stop.step <= len(took) else ""
+    return label if label and unmarked(label) == stop.action else stop.action
+
+
 def compare_html(c: faq.Comparison | None, known: dict, change: str = "") -> str:
     """The comparison ``c`` as HTML (``""`` for none): the table of what differs (:func:`rows`), the step the what-if
     could not play in one line, naming ``change`` (the learner's changes in words, when given) as what it follows
@@ -131,8 +149,8 @@ def compare_html(c: faq.Comparison | None, known: dict, change: str = "") -> str
     if stop is not None:
         # named after the learner's own change, the cause of every difference (ui45, new-user trial: the line
         # named a rule of the rulebook's step as its cause, never what the learner changed)
-        yours = f' after your change (<span class="rt-cmp-yours">{esc(change)}</span>)' if change else ""
-        why = (f'<div class="rt-cmp-stop">Step {stop.step} ({prov_text(stop.action)}) cannot be played{yours}: '
+        yours = f' after your change (<span class="rt-cmp-yours">{prov_text(change)}</span>)' if change else ""
+        why = (f'<div class="rt-cmp-stop">Step {stop.step} ({prov_text(stop_step(c))}) cannot be played{yours}: '
                f'{rule_text("; ".join(stop.why), known)}.</div>')
     both = [cid for cid in c.original.fired if cid in c.what_if.fired]
     more = ""
@@ -148,7 +166,9 @@ def compare_html(c: faq.Comparison | None, known: dict, change: str = "") -> str
 # Once per page (with the board's fit script, :func:`widgets.faq_table.board_fit`): when the what-if's comparison
 # (``.rt-cmp``) is new or changes and is not whole in view inside the panel's scrolling section, the section scrolls
 # to bring its top into view (trial 27: at 1024x768, after "Move", the table was cut at "Totem goes" and the reason
-# the step cannot be played was out of view: the effect of the click needed a scroll). Nothing else moves; a learner
+# the step cannot be played was out of view: the effect of the click needed a scroll), and its line saying the step
+# cannot be played (``.rt-cmp-stop``) whole above the rows pinned at the section's foot (the question row and the Save
+# bar, clear of their 8 px shadow; newuser45: the line lay cut under them), that line first when both do not fit. Nothing else moves; a learner
 # who scrolls up to change more keeps the place until the comparison changes again.
 def when_text_changes(flag: str, selector: str, act: str) -> str:
     """A page script (JavaScript, once per page: ``window[flag]``) that, each time the text of the first shown
@@ -187,6 +207,13 @@ def when_text_changes(flag: str, selector: str, act: str) -> str:
 
 
 COMPARE_JS = when_text_changes("tutorCompareInView", ".rt-faq-panel .rt-cmp", (
-    "var r = el.getBoundingClientRect(), b = box.getBoundingClientRect();\n"
-    "    if (r.top >= b.top - 1 && r.bottom <= b.bottom + 1) { return; }\n"
-    "    box.scrollTop += r.top - b.top - 8;"))
+    "var r = el.getBoundingClientRect(), b = box.getBoundingClientRect(), foot = b.bottom;\n"
+    "    [].forEach.call(box.querySelectorAll('.rt-faq-save > .widget-hbox:first-child, .rt-faq-save-bar'), function (x) {\n"
+    "      if (x.getClientRects().length && getComputedStyle(x).position === 'sticky') {\n"
+    "        foot = Math.min(foot, x.getBoundingClientRect().top); }\n"
+    "    });\n"
+    "    var stop = el.querySelector('.rt-cmp-stop'), end = stop ? stop.getBoundingClientRect().bottom : r.bottom;\n"
+    "    if (r.top >= b.top - 1 && end <= foot - 8) { return; }\n"
+    "    var by = r.top - b.top - 8;\n"
+    "    if (stop && end - by > foot - 8) { by = end - foot + 12; }\n"
+    "    box.scrollTop += by;"))

@@ -9,6 +9,7 @@ import time
 from tutor import ContentError, IllegalAction, faq
 from tutor.scenario import find
 
+from .faq_compare import stop_step
 from .style import esc, plural, prov_text, rule_text
 
 _STATE_WORDS = {"pass": "✓ holds", "fail": "✕ fails", "waiting": "… later", "off-script": "– skipped"}
@@ -93,7 +94,7 @@ class ScriptStepper:
             if stop is not None and stop.step == st.done + 1:  # the rule's words, and what is possible instead
                 why = "; ".join(stop.why) + (f". You could play instead: {'; '.join(stop.possible)}" if stop.possible
                                              else "")
-                step = stop.action  # as the original run took it
+                step = stop_step(self.comparison)  # as the original run took it (its values' marks too)
             else:
                 why = st.problem
             # "cannot be played" first: the note is one line cut with "…" beside the open what-if panel at 1024x768
@@ -102,7 +103,7 @@ class ScriptStepper:
             # is not legal said so with nothing changed)
             after = " after your change" if self.edits else ""
             info = (f'<span class="tutor-faq-error" tabindex="0">Step {st.done + 1} cannot be played{after} '
-                    f"({esc(step)}): {rule_text(why, s.clauses())}</span>")
+                    f"({prov_text(step)}): {rule_text(why, s.clauses())}</span>")
         else:
             try:  # the step as the engine labels it now (the Spirit's name, not its position)
                 step = prov_text(faq.next_action(sc, s).label)

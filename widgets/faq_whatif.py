@@ -17,9 +17,9 @@ from tutor.safefile import NAME_CHARS, NAME_MAX, visible
 from tutor.scenario import start
 
 from .comm_guard import TEXT_MAX_CHARS, TEXTAREA_MAX_CHARS
-from .faq_compare import CSS as COMPARE_CSS, compare_html
+from .faq_compare import CSS as COMPARE_CSS, compare_html, marked
 from .faq_save import CSS as SAVE_CSS, exists_words, fit_name, saved_html
-from .style import esc, plain, rule_text
+from .style import esc, plain, prov_text, rule_text
 from .text_caps import cap
 
 #: Most characters the question and note boxes of "Save as my question" take from the browser: the kernel's bound
@@ -257,7 +257,7 @@ class WhatIfPanel:
             self._last_edit = (edit, before, tuple(self.edits))
             self.edits = [x for x in self.edits if not faq.supersedes(edit, x)] + [edit]
         # said in words once, with the names of the set-up it changed (a counter may not exist in the new one)
-        self._said[edit] = edit.describe(names)
+        self._said[edit] = edit.describe(marked(names, session))  # (its provisional cards marked, as on the board)
         self._asked[edit] = edit.asked(names)
         self._replace(session)
         self._replay = (where, self._replay_to(where))
@@ -332,9 +332,11 @@ class WhatIfPanel:
                      "after your change (the line under the board says why)")
             self.moment.value += f'<div class="rt-faq-replayed" role="status">Your change applies to the start; {again}.</div>'
 
-    def said(self) -> str:
-        """The changes made, in words (``"moved Spirit Cloak from Player 1's hand to ...; it is Player 2's turn"``)."""
-        return "; ".join(self._said.get(x) or x.describe() for x in self.edits)
+    def said(self, marks: bool = False) -> str:
+        """The changes made, in words (``"moved Spirit Cloak from Player 1's hand to ...; it is Player 2's turn"``);
+        with ``marks`` a provisional card's name is marked ``[provisional]`` (:func:`prov_text` makes it "†")."""
+        said = "; ".join(self._said.get(x) or x.describe() for x in self.edits)
+        return said if marks else said.replace(" [provisional]", "")
 
     def asked(self) -> str:
         """The changes made as a "What if …?" question says them (``"we moved Spirit Cloak from Player 1's hand to
@@ -441,8 +443,7 @@ class WhatIfPanel:
             self.die.options = [(cap(d.label), d.key) for d in self._dice.values()]
             self.die.value = keep
             self._show_die()
-        self.edit_list.value = "" if not self.edits else (
-            '<div class="rt-muted">Your changes: ' + esc(self.said()) + "</div>")
+        self.edit_list.value = f'<div class="rt-muted">Your changes: {prov_text(self.said(True))}</div>' if self.edits else ""
         self.undo_edits.layout.display = None if self.edits else "none"  # beside the changes it forgets
         self.save_box.layout.display = self.save_bar.layout.display = "flex" if self.edits else "none"
         self.compare_html.value = self._compare_view() if self.edits else ""
@@ -495,4 +496,4 @@ class WhatIfPanel:
 
     def _compare_view(self) -> str:
         """The two runs compared (:func:`widgets.faq_compare.compare_html`): what differs first, side by side."""
-        return compare_html(getattr(self, "comparison", None), self.app.session.clauses(), self.said())
+        return compare_html(getattr(self, "comparison", None), self.app.session.clauses(), self.said(True))

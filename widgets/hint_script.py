@@ -6,22 +6,35 @@
 #: (CSS class ``rt-click-once``) too: a double click on "Next lesson" went from lesson 9 to 11 (trial 19).
 #: After a press, the hint said (at the top of the list of legal actions, CSS class ``rt-hint`` in ``rt-actions-note``)
 #: is scrolled into the list's view when the learner had scrolled the list down (trial 21: a Hint pressed after
-#: clicking a Buy action far down the list wrote its text out of sight, and nothing seemed to happen). A stronger
-#: hint's box is bounded on a short window (its new "More" part is scrolled to the box's top, trial 32).
+#: clicking a Buy action far down the list wrote its text out of sight, and nothing seemed to happen), whole above the
+#: list's pinned foot when the list holds it with the hinted action (newuser45: a stronger hint's box, bounded and
+#: scrolling itself since trial 32, cut its text; it is as tall as its text now); so too when its folded why ("Hint:
+#: why this move") is opened, the hint's own top kept in view then.
 HINT_ONCE_JS = """(function () {
   if (window.rtHintOnce) { return; }
   window.rtHintOnce = true;
   var asked = 0;
-  function show() {
+  function show(own) {
     var note = Array.prototype.find.call(document.querySelectorAll('.rt-actions-note .rt-hint'),
                                          function (e) { return e.getClientRects().length; });
     if (!note) { return; }
     note.scrollIntoView({block: 'nearest'});
-    // a stronger hint in a bounded box (a short window): its new part, "More: ...", scrolled to the box's top
-    var more = note.querySelector('.rt-hint-more');
-    if (more && note.scrollHeight > note.clientHeight + 2) {
-      note.scrollTop += more.getBoundingClientRect().top - note.getBoundingClientRect().top - 2;
-    }
+    // whole above the list's pinned foot (End your turn, Not possible now) and the 40 px "more actions: scroll down"
+    // fade over it (newuser45: a stronger hint's last lines lay under them), the hinted action and the hint's own top
+    // kept in view
+    var list = note.closest('.tutor-actions');
+    if (!list || list.scrollHeight <= list.clientHeight + 1) { return; }
+    var box = list.getBoundingClientRect(), floor = box.bottom;
+    list.querySelectorAll(':scope > .rt-apart-turn, :scope > .rt-apart-blocked:not(.rt-open)').forEach(function (x) {
+      if (x.getClientRects().length && getComputedStyle(x).position === 'sticky') {
+        floor = Math.min(floor, x.getBoundingClientRect().top);
+      }
+    });
+    var r = note.getBoundingClientRect(), down = r.bottom - (floor - 40);
+    if (down <= 0) { return; }
+    var act = list.querySelector('.tutor-action.rt-hint'), top = r.top;
+    if (!own && act && act.getClientRects().length && act.getBoundingClientRect().top < top) { top = act.getBoundingClientRect().top; }
+    list.scrollTop += Math.max(0, Math.min(down, top - box.top));
   }
   document.addEventListener('click', function (e) {
     var t = e.target;
@@ -30,6 +43,11 @@ HINT_ONCE_JS = """(function () {
       asked = Date.now();
       setTimeout(function () { if (asked) { show(); } }, 2500);  // (the same words again change nothing on the page)
     }
+  }, true);
+  // "Hint: why this move" opened (the stronger hint's folded why): the hint whole in view again, its own top kept
+  document.addEventListener('toggle', function (e) {
+    var t = e.target;
+    if (t && t.matches && t.matches('.rt-actions-note .rt-hint-why') && t.open) { show(true); }
   }, true);
   new MutationObserver(function () {
     if (asked && Date.now() - asked < 5000) { show(); }

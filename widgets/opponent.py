@@ -318,8 +318,9 @@ class Seats(SeatsUndo):
     def hint(self) -> None:
         """Show the ``normal`` computer's move for the seat to play, highlighted in the action list, and why; the
         move is not played. A hint ladder per position (trial 18: a second press repeated the first): the first press
-        marks the move and says why; a second press at the same position says also what the move itself does (its
-        rule and card, :meth:`tutor.bots.Bot.more`); there is no third rung, and the button's tooltip says so."""
+        marks the move and says why; a second press at the same position says what the move itself does (its rule and
+        card, :meth:`tutor.bots.Bot.more`), the why folded under it ("Hint: why this move", opened by a click); there
+        is no third rung, and the button's tooltip says so."""
         s = self.model.session
         if s.is_over:
             self._note('<div class="rt-hint">The game is over: there is nothing to hint.</div>')
@@ -329,8 +330,10 @@ class Seats(SeatsUndo):
             why = self._hint_rung[2]
             more = bot.more(s, self._hinted)
             self._hint_rung = (here, 2, why)
-            text = (f'<span class="rt-bot-who">Hint:</span> {self._words(why)}'
-                    f'<div class="rt-hint-more"><span class="rt-bot-who">More:</span> {self._words(more)}</div>')
+            # what the move does in place of why (told by the first press, folded under it): the two together
+            # made a box taller than the list shows at 1366x768 (newuser45: a scroll box of its own, cut)
+            text = (f'<div class="rt-hint-more"><span class="rt-bot-who">More:</span> {self._words(more)}</div>'
+                    f'<details class="rt-hint-why"><summary>Hint: why this move</summary>{self._words(why)}</details>')
         else:
             action, why = bot.hint(s)
             self._hinted = action.id

@@ -24,15 +24,11 @@ SEATS_CSS = """
 .rt-actions > .rt-apart:has(.rt-hint):not(.rt-apart-turn) { order: -2; }
 .rt-actions-note > * { margin: 2px 0 4px 0; }
 .rt-actions-note .rt-hint, .rt-actions-note .rt-undo-note { font-size: 12.5px; line-height: 1.35; }
-/* the stronger hint ("More: ...") is long: on a window up to 899 px tall its box is bounded and scrolls itself, so the
-   hinted action under it stays in view (trial 32); the shade at its foot, which scrolls away with the last line,
-   says there is more to read */
-@media (max-height: 899px) {
-  .rt-onescreen .rt-actions-note .rt-hint:has(.rt-hint-more) { max-height: 7.2em; overflow-y: auto;
-    overscroll-behavior: contain; background: linear-gradient(rgba(255, 251, 234, 0), #fffbea 70%) 0 100% / 100% 1.4em
-    no-repeat local, radial-gradient(farthest-side at 50% 100%, rgba(120, 90, 0, .28), rgba(0, 0, 0, 0)) 0 100% /
-    100% .7em no-repeat scroll, #fffbea; }
-}
+/* the stronger hint says what the move does, its why folded under "Hint: why this move" (newuser45, 1366x768: the
+   two together in a box bounded to 7.2em, its own scroll area, scrolled the why out of view and cut the rest): the
+   box is as tall as its text, and the page script scrolls the list to show it whole (widgets.hint_script) */
+.rt-hint-why > summary { cursor: pointer; font-weight: 700; color: #3d1f66; margin-top: 2px; }
+.rt-hint-why > summary:focus-visible { outline: 2px solid #5b2d90; outline-offset: 1px; }
 .rt-undo-note { background: #eef7ff; border-left: 3px solid #1d4f91; padding: 3px 8px; }
 .rt-step-note { margin: 0 0 3px 0; }
 .rt-bot-why { background: #f4f0fb; border-left: 3px solid #5b2d90; padding: 2px 8px; font-size: 12.5px;

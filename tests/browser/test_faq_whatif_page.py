@@ -79,7 +79,7 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     page = tutor_page.page
     open_question(tutor_server, tutor_page, "faq-buy-at-hand-limit")
     move_card(page, "Spirit Cloak", "Player 1's hand", "The bottom of its deck")
-    expect(page.locator(".rt-faq-whatif")).to_contain_text("moved Spirit Cloak from Player 1's hand", timeout=CLICK_MS)
+    expect(page.locator(".rt-faq-whatif")).to_contain_text("moved Spirit Cloak† from Player 1's hand", timeout=CLICK_MS)
     text = play_and_compare(page)
     # At 1366x768 under the long comparison, every row of the what-if keeps its height and Save scrolls into view
     # (trial 13: they shrank to nothing and the what-if could not be saved).
@@ -105,8 +105,8 @@ def test_what_if_restless_spirits_hand_limit(tutor_server, tutor_page):
     # ui45 (new-user trial): the step that cannot be played is put down to the learner's change, and to the rule that
     # asked for it (the hand limit's swap, at step 1), never to a rule of that step's own
     stop = " ".join(page.locator(".tutor-faq-compare .rt-cmp-stop").inner_text().split())
-    assert stop.startswith("Step 2 (Give up Drum (single) for Key (single)) cannot be played after your change (moved "
-                           "Spirit Cloak from Player 1's hand to the bottom of its deck): nothing asks for it now (in "
+    assert stop.startswith("Step 2 (Give up Drum (single)† for Key (single)†) cannot be played after your change (moved "
+                           "Spirit Cloak† from Player 1's hand to the bottom of its deck): nothing asks for it now (in "
                            "the rulebook's case the rule “Buying at the hand limit means swapping” asked for it at "
                            "step 1"), stop
     # ... and the board beside the panel is whole in the window: scaled to fit its box, nothing cut
@@ -253,7 +253,7 @@ def test_what_if_whose_decision(tutor_server, tutor_page):
     page.locator(".tutor-faq-turn").click()
     expect(page.locator(".rt-faq-whatif")).to_contain_text("it is Player 2's decision", timeout=CLICK_MS)
     cmp = page.locator(".tutor-faq-compare")
-    expect(cmp).to_contain_text("Step 1 (Give up Drum (single) for Key (single)) cannot be played after your change", timeout=CLICK_MS)
+    expect(cmp).to_contain_text("Step 1 (Give up Drum (single)† for Key (single)†) cannot be played after your change", timeout=CLICK_MS)
     text = cmp.text_content()
     assert "You could play instead: Give up" in text and "[rs." not in text
     shots(tutor_page, "decision-compare")
@@ -311,7 +311,7 @@ def test_a_stopped_step_says_its_own_reason_whole(tutor_server, tutor_page):
     open_question(tutor_server, tutor_page, "faq-double-totem")
     move_card(page, "Bell & Feather", "Player 1's hand", "Player 2's hand")
     err = page.locator(".rt-faq-info .tutor-faq-error")
-    expect(err).to_contain_text("Bell & Feather is no longer in Player 1's hand", timeout=CLICK_MS)
+    expect(err).to_contain_text("Bell & Feather† is no longer in Player 1's hand", timeout=CLICK_MS)
     expect(err).to_contain_text("You could play instead: Activate Gonga")
     assert "Spirit Cloak" not in err.inner_text()
     for w, h in ((1366, 768), (1024, 768)):

@@ -343,8 +343,8 @@ def compare(original: Scenario, what_if: Scenario, where: str = "what if") -> Co
 
 def _not_legal(original: Scenario, a: Session, b: Session, n: int, why: tuple[str, ...]) -> str:
     """Why step ``n`` (taken in run ``a``, not possible in run ``b``, no blocked action covering it) cannot be
-    played, or ``""`` to keep ``why``: a card it uses no longer in the hand it came from (``"Bell & Feather is no
-    longer in Player 1's hand, ..."``: ``a``'s board before step ``n`` had it in the acting player's hand, ``b``'s
+    played, or ``""`` to keep ``why``: a card it uses no longer in the hand it came from (``"Bell & Feather
+    [provisional] is no longer in Player 1's hand, ..."``, its mark when a value of it is provisional): ``a``'s board before step ``n`` had it in the acting player's hand, ``b``'s
     does not); else, when the step answered no pending decision in ``a`` (``why`` saying "nothing leads to it" is
     for a decision the what-if no longer asks), plainly that it is not among the legal moves."""
     action = a.history[n - 1].action
@@ -353,11 +353,13 @@ def _not_legal(original: Scenario, a: Session, b: Session, n: int, why: tuple[st
     key = f"p{action.actor + 1}.hand"
     had, has = was.get(key), b.game.facts(b.state).get(key)
     if isinstance(had, list) and isinstance(has, list):
-        names = card_names(b)
+        names, cards = card_names(b), getattr(getattr(b.game, "cards", None), "by_id", None) or {}
         for _k, v in action.params:
             if isinstance(v, str) and v in had and v not in has:
-                return (f"{names.get(v, 'a card it uses')} is no longer in Player {action.actor + 1}'s hand, so this "
-                        "move is not among the legal ones")
+                # (a card with a provisional value marked, as its chip and the step's label: newuser45)
+                mark = " [provisional]" if getattr(cards.get(v), "provisional", None) else ""
+                return (f"{names.get(v, 'a card it uses')}{mark} is no longer in Player {action.actor + 1}'s hand, so "
+                        "this move is not among the legal ones")
     if not was.get("pending") and any(w.startswith("nothing asks for it now") for w in why):
         return "this move is not among the legal ones now"
     return ""
