@@ -29,7 +29,7 @@ SHOTS = ARTIFACTS / "screenshots"
 LEARN = {"restless-spirits": "learn-restless-spirits.ipynb", "spirited": "learn-spirited.ipynb",
          "spirit-duels": "learn-spirit-duels.ipynb"}
 #: After which computer reply of two steps or more each game is kept.
-REPLIES = {"restless-spirits": 12, "spirited": 12, "spirit-duels": 12}
+REPLIES = {"restless-spirits": 12, "spirited": 12, "spirit-duels": 8}
 #: How many of the learner's moves are taken back, then brought back one by one (each a reply checked).
 REDOS = 5
 
