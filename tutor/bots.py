@@ -122,6 +122,9 @@ class Scored:
     #: said of a seat whose hand is hidden (:meth:`Bot._public`): a strategy's reason then names none of its hidden
     #: cards (Restless Spirits' offering reason, hints35)
     public: bool = False
+    #: ``changes`` are those of the decisions after the action (:meth:`Bot.reasons`), which a strategy may say whose
+    #: they are (Spirited's March: "then its Camps score 4 Spirit in all", reason 46)
+    then: bool = False
 
 
 def _said_once(said: str, reasons: list[str]) -> list[str]:
@@ -322,7 +325,8 @@ class Bot:
                  if mine.own else [])
         if first and first[-1].startswith(("no move now", "nothing left")):
             first = []  # (the fallback says no move does anything: the decisions after it do)
-        then = (self._strategy.reasons(game, state, Scored(mine.action, mine.value, later, public=mine.public))
+        then = (self._strategy.reasons(game, state, Scored(mine.action, mine.value, later, public=mine.public,
+                                                           then=True))
                 if later else [])
         then = [r for r in then if not r.startswith(("no move now", "nothing left"))]
         said = getattr(self._strategy, "FOLLOW", {}).get(mine.action.kind, "then the next choice")

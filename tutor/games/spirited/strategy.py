@@ -25,8 +25,11 @@ from .zones import camp_clan, camp_count, held, medal_value, overrun_limit
 #: it, "then the next choice scores 4 Spirit").
 #: ``time``: the Hourglass's space, weight 0 (no value of its own): a reason tells by it that a Battle the
 #: look-ahead met was started by a Passing of Time card drawn from the face-down pile (:func:`reasons`).
+#: ``wonder``: the Spirit shown on the Wonders taken (sp.wonder.take), worth what Spirit is but kept apart, so that a
+#: reason says it as the Wonder's (reason 46: "then the next choice scores 7 Spirit" of a Build, whose next choice
+#: is a card to spend, and a Wonder's sure 6 Spirit said as a Battle's chance when its Summon moved the Hourglass).
 WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3, "medals": 0.5,
-           "final": 1.0, "time": 0.0}
+           "final": 1.0, "time": 0.0, "wonder": 1.0}
 #: Features that change by themselves, never by a move: a reason does not say them (:meth:`tutor.bots.Bot.reasons`).
 AUTOMATIC_FEATURES = ("final",)
 #: Features whose change by the action itself the reason of the choices after it is told too (``time``: the Battle
@@ -44,6 +47,20 @@ _MEDAL = {0: 0, 1: 0.5, 2: 2, 3: 3}
 FOLLOW = {"scout": "then the card taken next", "play-card": "then the card taken next",
           "skip": "then the card taken next", "march": "then the next Camp used",
           "discard": "then a later choice of this Battle"}
+
+
+#: Where the Spirit the choices after an action of this kind score comes from, when the strategy's look-ahead met it
+#: (:func:`reasons`; ``{n}`` the Spirit, ``{cite}`` the action's clauses). Reason 46, a new user's free play
+#: (normal computer, seed 1, steps 26 and 61): a Scout's "then the card taken next scores 1 Spirit", which the card
+#: played before it scored by its (provisional) power, as a Rally or Recruit scores none (sp.scout.play,
+#: sp.scout.take); a March's "then the next Camp used scores 4 Spirit", two Camps' Bronze of 2 each (sp.march.forge).
+_SPIRIT_OF = {
+    "scout": ("then the card played from {{your}} Hand scores {n} Spirit by its power (our assumption: the rulebook "
+              "prints no clan power) [sp.scout.play] [sp.provisional.power], and the most Spirit wins [sp.goal]"
+              "{taken} {cite}"),
+    "march": ("then {{your}} Camps score {n} Spirit in all as they forge or steal Allegiances, each the value of "
+              "the medal it earns [sp.march.forge] [sp.march.steal], and the most Spirit wins [sp.goal] {cite}"),
+}
 
 
 def observation(g, s: SPState, seat: int) -> dict[str, Any]:
@@ -105,8 +122,10 @@ def features(g, s: SPState, seat: int) -> dict[str, float]:
             risk += 1
     medals = sum(a.medal is not None and not a.exhausted for a in held(s, seat))
     final = _final_scored(s, seat)
-    return {"spirit": float(p.spirit - final), "final": float(final), "camps": camps, "hand": float(len(p.hand)), "road": float(road),
-            "risk": float(risk), "shields": float(shields), "medals": float(medals), "time": float(s.hourglass)}
+    wonder = sum(g.cards.wonder[w].spirit for w in p.wonders)
+    return {"spirit": float(p.spirit - final - wonder), "final": float(final), "wonder": float(wonder), "camps": camps,
+            "hand": float(len(p.hand)), "road": float(road), "risk": float(risk), "shields": float(shields),
+            "medals": float(medals), "time": float(s.hourglass)}
 
 
 def reasons(g, s: SPState, mine) -> list[str]:
@@ -118,44 +137,72 @@ def reasons(g, s: SPState, mine) -> list[str]:
         return [_final_recruit_reason(s, a.actor, cite)]
     if a.kind == "replace-medal" and ch.get("medals", 0) > 0:  # (not for what the choices after it do: verify 44
         return [_replace_reason(g, s, a, cite)]                 # heard the swap said twice, "then the next choice swaps")
-    reasons = []
+    reasons, spirit_of, battle, more = [], None, None, 0
     if ch.get("time", 0) > 0 and ch.get("spirit", 0) > 0:
         # (new user 45: "then the card taken next scores 4 Spirit" of a Scout, the Spirit a Battle's medals scored
         # two steps later, the Battle brought by a Passing of Time card from the face-down pile: no move scores it,
         # and the learner cannot know the card comes; said as the chance it is)
         reasons.append("a Passing of Time card may come up as the Road fills and start a Battle, where {your} medals "
                        "can score: a chance, not a sure thing [sp.time.pass] [sp.time.battle-space]")
+    elif ch.get("spirit", 0) > 0 and mine.then and a.kind in _SPIRIT_OF:
+        spirit_of = _SPIRIT_OF[a.kind]
+    elif ch.get("spirit", 0) > 0 and ch.get("wonder", 0) > 0:
+        more = int(ch["spirit"])  # (a Wonder's effect that gains Spirit: said with the Wonder, reason 46's "then the
+        # next choice scores 1 Spirit" of a Build, whose next choice spends a card)
     elif ch.get("spirit", 0) > 0:
         n = int(ch["spirit"])
         medal = next((al for al in held(s, a.actor) if al.clan == a.param("clan")), None) \
             if a.kind == "score-medal" else None
-        printed = medal_value(g, medal) if medal is not None else n
-        if printed < n:  # (trial 42: "Score the Sao medal (2 Spirit ...)": "it scores 3 Spirit", the rest unsaid)
+        # (a Battle's choice before the medal step, reason 46: "then the next choice scores 5 Spirit" of a Shield,
+        # the medal's 4 and an Allegiance's Battle bonus of 1, which comes after the medal step whatever is chosen)
+        printed = medal_value(g, medal) if medal is not None else n - _bonus_due(g, s, a.actor)
+        if printed <= 0:
+            pass  # (only the Allegiances' Battle bonuses, which no choice scores: they come by themselves)
+        elif mine.then and s.battles_due and a.kind in ("play-card", "skip"):
+            # (reason 46: "then the card taken next scores 4 Spirit" of a Play no card, a Final Battle's medal and
+            # bonuses: a Rally or Recruit scores none; the Battle already due comes at the end of the turn)
+            battle = (f"in the {'Final ' if 'final' in s.battles_due else ''}Battle due at the end of this turn "
+                      f"[sp.battle], {{your}} medal step then scores {printed} Spirit [sp.battle.medal.score]" +
+                      (f", and {{your}} Allegiances' Battle bonuses (our assumption: the rulebook does not print "
+                       f"them) add {n - printed} more ({n} in all) [sp.provisional.allegiance]" if printed < n else "")
+                      + f"; the most Spirit wins [sp.goal] {cite}")
+        elif printed < n:  # (trial 42: "Score the Sao medal (2 Spirit ...)": "it scores 3 Spirit", the rest unsaid)
             reasons.append(f"it scores the medal's {printed} Spirit, and {{your}} Allegiances' Battle bonuses (our "
                            f"assumption: the rulebook does not print them) then add {n - printed} more ({n} in all) "
                            f"[sp.provisional.allegiance]; "
                            f"the most Spirit wins [sp.goal] {cite}")
         else:
             reasons.append(f"it scores {n} Spirit, and the most Spirit wins [sp.goal] {cite}")
+    if ch.get("wonder", 0) > 0:
+        reasons.append(_wonder_reason(g, s, a, int(ch["wonder"]), cite, more))
     if ch.get("camps", 0) > 0:  # (no March follows the Final Battle, whose Camps score by pairs: new user 44)
         reasons.append(f"it puts more cards in {{your}} Camps, which score at the end of this Final Battle, 1 Spirit "
                        f"for each pair of cards [sp.final.camps] {cite}" if _final(s) else
+                       # (reason 46: a Wonder whose Summon drew the last Passing of Time card, "then the next choice
+                       # grows a Camp toward a better medal at its next March", a Final Battle's Recruit)
+                       f"it grows a Camp: toward a better medal at {{your}} next March [sp.march], or, if a Passing "
+                       f"of Time card comes up as the Road fills and brings the Final Battle (a chance), 1 Spirit for "
+                       f"each pair of Camp cards there [sp.time.pass] [sp.final.camps] {cite}"
+                       if ch.get("time", 0) > 0 and s.hourglass + ch["time"] >= g.track.length else
                        f"it grows a Camp toward a better medal at {{your}} next March [sp.march] {cite}")
     if ch.get("risk", 0) < 0:
         reasons.append(f"it takes a clan on {{your}} Road away from its Overrun Limit [sp.overrun.limit] {cite}")
     if ch.get("shields", 0) > 0:
         reasons.append(f"it shields a clan stack on {{your}} Road, which opponents then cannot touch "
                        f"[sp.shield.protect] {cite}")
-    if ch.get("hand", 0) > 0 and not reasons:
+    if battle is not None:  # (after what the card taken next does: the Battle comes after it)
+        reasons.append(battle)
+    if ch.get("hand", 0) > 0 and not reasons and spirit_of is None:
         n = int(ch["hand"])
         reasons.append(f"it adds {n} card{'s' if n != 1 else ''} to {{your}} Hand, to play while Scouting or spend on "
                        f"a Wonder {cite}")
-    if a.kind == "break-shield" and not reasons:  # why Break rather than let the card join its stack face up
+    # why Break rather than let the card join its stack face up
+    if a.kind == "break-shield" and not reasons and spirit_of is None:
         near = _join_nears_overrun(g, s)
         if near:
             reasons.append(f"stacking the card face up instead would bring {{your}} {near} clan to its Overrun "
                            f"Limit or one card short of it [sp.overrun.limit] {cite}")
-    if not reasons:  # (said of this move alone: whether another is stronger, the caller says)
+    if not reasons and spirit_of is None:  # (said of this move alone: whether another is stronger, the caller says)
         # (a reason for the move, not a list of what it does not do: trial 35 read "it neither scores, builds a Camp,
         # shields a stack nor brings a clan nearer its Overrun Limit" as why not)
         reasons.append(f"it is a safe move: it brings no clan on {{your}} Road nearer its Overrun Limit, though it "
@@ -168,6 +215,11 @@ def reasons(g, s: SPState, mine) -> list[str]:
         # (a Shield goes when it is Broken, or when the last card under it leaves or a Regroup clears the Road)
         reasons.append("but it gives up a Shield [sp.shield.break]" if a.kind == "break-shield" else
                        "but one of {your} Shields goes to the discard pile with it [sp.shield.abandon]")
+    if spirit_of is not None:  # what the card taken next does joins the sentence, the action's clauses cited once
+        doing = [r[3:].removesuffix(f" {cite}") for r in reasons if r.startswith("it ")]
+        taken = f", and the card taken next {', and '.join(doing)}" if doing and "{taken}" in spirit_of else ""
+        said = spirit_of.format(n=int(ch["spirit"]), cite=cite, taken=taken)
+        reasons = [said] + [r for r in reasons if not (taken and r.startswith("it "))]
     return reasons
 
 
@@ -182,6 +234,34 @@ def _final_scored(s: SPState, seat: int) -> int:
     if s.battle != "final" or any(t.kind == "final-score" and t.seat == seat for t in s.work):
         return 0
     return sum(len(camp) for camp in s.players[seat].camps) // 2
+
+
+def _bonus_due(g, s: SPState, seat: int) -> int:
+    """The Spirit ``seat``'s Allegiances give by their Battle effects (sp.provisional.allegiance) when that step of
+    a Battle is still to come (a Battle due, or its ``battle-allegiances`` task waiting); else 0."""
+    if not s.battles_due and not any(t.kind == "battle-allegiances" and t.seat == seat for t in s.work):
+        return 0
+    effects = [g.cards.clan[al.clan].allegiance.battle for al in held(s, seat)]
+    return sum(int(e.params.get("amount", 0)) for e in effects if e.effect == "gain-spirit")
+
+
+def _wonder_reason(g, s: SPState, a, n: int, cite: str, more: int = 0) -> str:
+    """The Spirit shown on a Wonder (sp.wonder.take; ours, sp.provisional.wonder): ``n`` for the Wonder ``a``
+    takes; for an action whose later choice takes one, the values on the display (the look-ahead's pick, a later
+    choice, may change: reason 46 heard "scores 7 Spirit" of a Build whose Wonder taken showed 6), and the ``more``
+    Spirit an effect that gains Spirit adds."""
+    if a.kind == "take-wonder":
+        tags = "".join(f" [{c}]" for c in ("sp.wonder.take", "sp.provisional.wonder") if f"[{c}]" not in cite)
+        return (f"it scores the {n} Spirit shown on the Wonder{f', and {more} more by its effect' if more else ''} "
+                f"(our assumption: the rulebook prints no Wonder's Spirit{' or effect' if more else ''}){tags}, and "
+                f"the most Spirit wins [sp.goal] {cite}")
+    shown = sorted({g.cards.wonder[w].spirit for w in s.wonder_display if w})
+    said = "" if not shown else f", {shown[-1]} here" if len(shown) == 1 else \
+        f", {', '.join(map(str, shown[:-1]))} or {shown[-1]} here"
+    said += f", and {more} more if its effect gains Spirit" if more > 0 else ""
+    return (f"then the Wonder taken from the display scores the Spirit shown on it{said} (our assumption: the "
+            f"rulebook prints no Wonder's Spirit{' or effect' if more > 0 else ''}) [sp.wonder.take] "
+            f"[sp.provisional.wonder], and the most Spirit wins [sp.goal] {cite}")
 
 
 def _final_recruit_reason(s: SPState, seat: int, cite: str) -> str:
