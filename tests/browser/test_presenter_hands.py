@@ -1,6 +1,7 @@
 """newuser45: at step 4 of the Spirit Duels walkthrough on a projector (1024x768) Player 1's hand read "5 cards,
 hidden" beside Player 2's face up. In a real browser: both hands are drawn face up, every card of both inside the
-board's box (the board whole, nothing scrolls there) and at a size read from the back of a room."""
+board's box (the board whole, nothing scrolls there) and at 16 px or more as drawn, the projector's floor (presenter46:
+the board takes its room back by folding what another line says, widgets/presenter_duels.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,7 +31,12 @@ HANDS = """() => {
             px: Math.min(...chips.map(c => parseFloat(getComputedStyle(c).fontSize) * fit))};
   });
   const board = box.firstElementChild;
-  return {hands, fit, whole: board.scrollHeight <= board.clientHeight + 1 && board.scrollWidth <= board.clientWidth + 1};
+  const key = [...document.querySelectorAll('.rt-present .rt-pkey')].find(shown);
+  return {hands, fit, whole: board.scrollHeight <= board.clientHeight + 1 && board.scrollWidth <= board.clientWidth + 1,
+          // the projector layout's room (widgets/presenter_duels.py): the key at the foot of the rules' column, the
+          // holder's head line the token's mark alone (the round strip names the holder)
+          key: key ? key.innerText : null, legend: shown(box.querySelector('.sd-board > .rt-legend')),
+          marks: [...box.querySelectorAll('.rt-phead .sd-advflag')].filter(shown).map(e => e.innerText.trim())};
 }"""
 
 
@@ -54,8 +60,10 @@ def test_both_hands_face_up_at_spirit_duels_step_4_on_a_projector(tutor_server, 
     assert [x["name"] for x in g["hands"]] == ["Player 1", "Player 2"]
     for x in g["hands"]:
         assert x["chips"] == 5 and x["backs"] == 0 and "hidden" not in x["text"], g
-        assert x["px"] >= 14 - 0.05, g  # card names read from the back of a room (as in test_presenter_board.py)
+        assert x["px"] >= 16 - 0.05, g  # the projector's floor for every board word (test_presenter_board.py)
         assert x["inside"], f"a card of {x['name']}'s hand is outside the board's box: {g}"
     assert "Fortify" in g["hands"][0]["text"] and "Searing Strike" in g["hands"][0]["text"]
     assert "Harsh Tide" in g["hands"][1]["text"] and "Invigorate" in g["hands"][1]["text"]
     assert g["whole"], g
+    assert g["key"] and "the rulebook does not print" in g["key"] and not g["legend"], g
+    assert g["marks"] == ["?"], g  # Player 1 holds the token: its gold mark after their name

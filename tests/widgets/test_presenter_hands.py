@@ -74,3 +74,24 @@ def test_spirit_duels_step_4_shows_player_1s_hand():
     assert "Fortify" in html and "Mystic Tome" in html and "Searing Strike" in html
     assert "Harsh Tide" in html and "Invigorate" in html  # Player 2's, as before
     assert "5 cards, hidden" not in html
+
+
+def test_spirit_duels_projector_layout_folds_what_the_strip_says():
+    """presenter46: with both hands face up the Spirit Duels board fell to 15.8 px at 1024x768; on a projector it folds
+    what another line says (widgets/presenter_duels.py). The holder's token tag keeps its gold mark and puts its words
+    in their own span (folded there), the round strip names the holder, and the presenter's style carries the rules
+    (measured in tests/browser/test_presenter_board.py and test_presenter_hands.py)."""
+    from widgets.presenter_style import presenter_style
+
+    path = next(p for p in WALKS if p.parent.parent.name == "spirit-duels")
+    p = PresenterApp(paths=[path]).present
+    p.go(2)
+    html = p.board.html.value
+    assert p.session.state.advantage == 0 and "Advantage Token: <b>Player 1</b>" in html  # the strip
+    player_2 = html.index('<span class="rt-pname">Player 2</span>')
+    flags = [i for i in range(len(html)) if html.startswith('class="sd-flag sd-advflag"', i)]
+    assert len(flags) == 1 and flags[0] < player_2  # on Player 1's area only
+    assert html.count('<span class="sd-advword">Advantage Token</span>') == 1
+    css = presenter_style().value
+    assert ".rt-phead .sd-advflag > .sd-advword { display: none; }" in css
+    assert ".sd-board > .rt-legend { display: none; }" in css and ".sd-spirits > .sd-col { flex: 1 1 auto; }" in css
