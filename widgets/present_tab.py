@@ -16,7 +16,7 @@ from tutor.step_words import step_sentence
 from tutor.walkthrough import (MAX_FILE_BYTES, SAVED_LIMIT, Walkthrough, begin, load_walkthrough, play_to, playable,
                                saved_left_out, saved_not_read, size_words, walkthrough_folder)
 
-from .boards import board_for, presented
+from .boards import board_for, projected
 from .clauses import ClauseCard
 from .clicker_keys import clicker_keys
 from .model import ErrorPanel, SessionModel
@@ -245,7 +245,7 @@ class Presenter:
         self.stops_why = w.HTML(layout=w.Layout(display="none"))
         self.stops_why.add_class("rt-pstops-line")
         self._stop_line = ""
-        self.model = SessionModel(presented(begin(self.walkthrough, self.where)), errors)
+        self.model = SessionModel(projected(begin(self.walkthrough, self.where)), errors)
         self.picker = w.Dropdown(options=options, value=self.where, description="Walkthrough",
                                  style={"description_width": "initial"}, layout=w.Layout(width="560px"))
         self.picker.add_class("tutor-presenter-picker")
@@ -390,7 +390,7 @@ class Presenter:
             return
         self.walkthrough, self.where, self.playable = wt, str(path), n
         self.board.board = board_for(wt.setup.game)
-        self.model.replace(presented(session))
+        self.model.replace(projected(session))
         self.jump.options = self._jump_options()
         self.jump.value = 0
         if self.picker.value != str(path):
@@ -443,7 +443,7 @@ class Presenter:
             elif k == pos - 1:
                 self.model.undo()
             else:
-                self.model.replace(presented(play_to(wt, k, self.where)))
+                self.model.replace(projected(play_to(wt, k, self.where)))
         finally:
             self.render()
             if getattr(self, "_stop_line", "") and self.position >= self.playable:  # Next is off here: say why as

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from .board_fit import board_fit_js
+from .presenter_duels import CSS as DUELS_CSS
 from .style import page_script
 
 CSS = """
@@ -481,5 +482,5 @@ COUNTER_WIDTH = "250px"
 
 def presenter_style() -> w.HTML:
     """The presenter's own ``<style>`` (large type under ``.tutor-large-type``, the Present tab only); goes after
-    :func:`style_widget`."""
-    return w.HTML(f"<style>{CSS}</style>")
+    :func:`style_widget`; with it Spirit Duels' projector layout, :mod:`widgets.presenter_duels`."""
+    return w.HTML(f"<style>{CSS}{DUELS_CSS}</style>")

@@ -117,10 +117,19 @@ def open_hands(session):
     return session
 
 
+def projected(session):
+    """A walkthrough the presenter projects to a room (:mod:`widgets.present_tab`): :func:`presented` (no seat is the
+    viewer's) and :func:`open_hands` (every hand face up: a walkthrough teaches the rules, its narration names the
+    cards of either hand, and the room is no player; newuser45: Player 1's hand read "5 cards, hidden" beside Player
+    2's face up at step 4 of the Spirit Duels walkthrough, as people passing one screen would see it). Returns
+    ``session``."""
+    return open_hands(presented(session))
+
+
 def hand_shown(session, seat: int, acting: bool) -> bool:
     """Whether the page shows ``seat``'s hand face up: never a hidden seat's (:func:`hidden_hands`); against the
-    computer every other (the learner's own; the computer's too with "Show all hands"); in a lesson
-    (:func:`open_hands`) every hand; otherwise (people passing one screen) only the acting player's, and every hand
+    computer every other (the learner's own; the computer's too with "Show all hands"); in a lesson or a projected
+    walkthrough (:func:`open_hands`, :func:`projected`) every hand; otherwise (people passing one screen) only the acting player's, and every hand
     once the game is over (no one acts then, and the learner's own hand must not turn into a count at the end)."""
     if seat in hidden_hands(session):
         return False

@@ -174,8 +174,11 @@ def _player(session: Session, p) -> str:
     if acting:
         tags += turn_badge(session, p.seat, "CHOOSING" if s.pending else "YOUR TURN")
     if s.advantage == p.seat and s.phase != "setup":
-        tags += ' <span class="sd-flag" title="Holds the Advantage Token: acts first each round, orders effects that '
-        tags += f'happen together and places the Advantage Die">{ADVANTAGE_MARK}Advantage Token</span>'
+        # (its words in their own span: the presenter's projector layout shows the mark alone, the round strip above
+        # names the holder; widgets/presenter_duels.py)
+        tags += ' <span class="sd-flag sd-advflag" title="Holds the Advantage Token: acts first each round, orders '
+        tags += (f'effects that happen together and places the Advantage Die">{ADVANTAGE_MARK}'
+                 '<span class="sd-advword">Advantage Token</span></span>')
     if s.gained_by == p.seat:
         tags += (' <span class="sd-flag sd-hot" title="Gained the advantage: takes no more actions this round">'
                  'gained the advantage: no more actions this round</span>')
