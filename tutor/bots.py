@@ -31,6 +31,7 @@ from .core.model import Action
 from .core.rng import Rng
 from .core.session import Session, copy_state
 from .step_words import bare
+from .still import Still  # noqa: F401 (a still copy of a session, for a worker thread: tutor.still)
 
 #: The bot levels: ``easy`` (a random legal move) and ``normal`` (rules-aware, one move ahead).
 LEVELS = ("easy", "normal")
@@ -125,6 +126,13 @@ class Scored:
     #: ``changes`` are those of the decisions after the action (:meth:`Bot.reasons`), which a strategy may say whose
     #: they are (Spirited's March: "then its Camps score 4 Spirit in all", reason 46)
     then: bool = False
+    #: the part of ``changes`` that came after the look-ahead first drew a hidden card (the strategy's
+    #: ``DRAWN_FEATURE`` changed): what a guessed card let the choices after it do, which a reason says as a chance
+    #: (truth 46: "then the next choice shields a clan stack" of a Rally, a Shield only the Summon's guessed card
+    #: allowed); None for a game without hidden draws
+    chance: dict[str, float] | None = None
+    #: ``changes`` are such a chance (:meth:`Bot.reasons`)
+    drawn: bool = False
 
 
 def _said_once(said: str, reasons: list[str]) -> list[str]:
@@ -149,6 +157,15 @@ def _said_once(said: str, reasons: list[str]) -> list[str]:
     first = next(i for i, r in enumerate(reasons) if r.startswith("it "))
     rest = [r for r in reasons if not r.startswith("it ")]
     return rest[:first] + [joined] + rest[first:]
+
+
+def _chance(sure: dict[str, float] | None, after: dict[str, float]) -> dict[str, float] | None:
+    """The feature changes from ``sure`` (:meth:`Bot._sure`) to ``after``, those above rounding; None without
+    ``sure``."""
+    if sure is None:
+        return None
+    got = {k: after.get(k, 0.0) - sure.get(k, 0.0) for k in set(sure) | set(after)}
+    return {k: v for k, v in got.items() if abs(v) > 1e-9} or None
 
 
 class Bot:
@@ -204,6 +221,7 @@ class Bot:
         for action in session.legal_actions():
             alone: list[dict[str, float]] = []
             value, after = self._look(game, base, action, seat, FOLLOW_DEPTH, alone)
+            sure = self._sure(before, alone)
             ruled = judge(game, base, seat, action) if judge is not None else None
             if ruled is not None:
                 now = self.value(game, base, seat) if now is None else now
@@ -213,7 +231,7 @@ class Bot:
             own = {k: first.get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(first)}
             scored.append((value + rnd.random() * 1e-6, Scored(
                 action, value, {k: v for k, v in changes.items() if abs(v) > 1e-9},
-                {k: v for k, v in own.items() if abs(v) > 1e-9})))
+                {k: v for k, v in own.items() if abs(v) > 1e-9}, chance=_chance(sure, after))))
         scored.sort(key=lambda x: -x[0])
         return [s for _, s in scored]
 
@@ -221,16 +239,20 @@ class Bot:
               alone: list | None = None) -> tuple[float, dict[str, float]]:
         s = copy_state(state)
         game.apply(s, action)
-        if alone is not None:  # the features right after the action, before the decisions it leads to
+        if alone is not None:  # the features right after the action, then after each decision of the line it leads to
             alone.append(self._strategy.features(game, s, seat))
         if (depth > 0 and not game.is_over(s) and game.current_player(s) == seat
                 and self._strategy.mid_move(game, s, seat)):
             best: tuple[float, dict[str, float]] | None = None
+            line: list | None = None
             for nxt in game.legal_actions(s):
-                got = self._look(game, s, nxt, seat, depth - 1)
+                trail = [] if alone is not None else None
+                got = self._look(game, s, nxt, seat, depth - 1, trail)
                 if best is None or got[0] > best[0]:
-                    best = got
+                    best, line = got, trail
             if best is not None:
+                if alone is not None:
+                    alone.extend(line or [])
                 return best
         value = self.value(game, s, seat)
         if game.is_over(s) and value:
@@ -286,7 +308,7 @@ class Bot:
 
         def cut(ch: dict[str, float] | None) -> dict[str, float] | None:
             return None if ch is None else {k: v for k, v in ch.items() if k not in hidden}
-        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own), public=True)
+        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own), public=True, chance=cut(mine.chance))
 
     def _as_played(self, session: Session, mine: Scored) -> Scored:
         """``mine`` with the feature changes the move makes on the true position (not the computer's guess at the
@@ -301,7 +323,26 @@ class Bot:
         changes = {k: after.get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(after)}
         own = {k: alone[0].get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(alone[0])}
         return Scored(mine.action, mine.value, {k: v for k, v in changes.items() if abs(v) > 1e-9},
-                      {k: v for k, v in own.items() if abs(v) > 1e-9})
+                      {k: v for k, v in own.items() if abs(v) > 1e-9},
+                      chance=_chance(self._sure(before, alone), after))
+
+    def _sure(self, before: dict[str, float], line: list[dict[str, float]]) -> dict[str, float] | None:
+        """The features at the end of the part of the look-ahead's ``line`` (the features after the action, then
+        after each decision it led to) that came before its first draw of a hidden card (the strategy's
+        ``DRAWN_FEATURE`` changed), or None when nothing hidden was drawn (or the game has no hidden draws). A draw
+        comes at the end of the decision that makes it (Spirited's Summon after a Recruit): what that decision does
+        to the strategy's ``CHOSEN_FEATURES`` (a Camp grown) stays sure; the rest of it (an Overrun, the Hourglass)
+        and every decision after it are the guessed cards' (truth 46)."""
+        key = getattr(self._strategy, "DRAWN_FEATURE", None)
+        if key is None or not line:
+            return None
+        k = next((i for i, f in enumerate(line) if f.get(key) != before.get(key)), None)
+        if k is None:
+            return None
+        if k == 0:
+            return line[0]  # (the action's own changes stay its own)
+        chosen = getattr(self._strategy, "CHOSEN_FEATURES", ())
+        return {**line[k - 1], **{f: v for f, v in line[k].items() if f in chosen}}
 
     def reasons(self, session: Session, mine: Scored) -> list[str]:
         """Why ``mine`` is sensible, as the strategy's phrases (citing clauses): what the action does by itself
@@ -313,14 +354,26 @@ class Bot:
         choice")."""
         game, state = session.game, session.state
         mine = self._unsaid(mine)
-        if mine.own is None or mine.own == mine.changes:
+        # (the strategy's own words already say a Battle a Passing of Time card brings as a chance, and the Spirit
+        # of a Battle already due as sure: those stay its own, ``UNGUESSED_FEATURES``)
+        carried = getattr(self._strategy, "CARRIED_FEATURES", ())
+        chance = {} if any(k in mine.changes for k in carried) else {
+            k: v for k, v in (mine.chance or {}).items() if k not in getattr(self._strategy, "UNGUESSED_FEATURES", ())}
+        if mine.own is None or (mine.own == mine.changes and not chance):
             return self._strategy.reasons(game, state, mine)
-        later = {k: v - mine.own.get(k, 0.0) for k, v in mine.changes.items()}
+        later = {k: v - mine.own.get(k, 0.0) - chance.get(k, 0.0) for k, v in
+                 {**{k: 0.0 for k in chance}, **mine.changes}.items()}
         later = {k: v for k, v in later.items() if abs(v) > 1e-9}
         # (a change the action itself made that tells what the choices after it meet: Spirited's Hourglass, moved by a
         # Passing of Time card as the action refills the Road, makes the Battle its choices score in a chance)
         later.update({k: mine.changes[k] for k in getattr(self._strategy, "CARRIED_FEATURES", ()) if
                       abs(mine.changes.get(k, 0.0)) > 1e-9 and later})
+        # what the choices after a draw of hidden cards did, the look-ahead's guess at those cards (truth 46)
+        carried = {k: mine.changes[k] for k in getattr(self._strategy, "CARRIED_FEATURES", ()) if
+                   abs(mine.changes.get(k, 0.0)) > 1e-9}
+        guessed = [r for r in self._strategy.reasons(game, state, Scored(
+            mine.action, mine.value, {**chance, **carried}, public=mine.public, then=True, drawn=True))
+            if not r.startswith(("no move now", "nothing left"))] if chance else []
         first = (self._strategy.reasons(game, state, Scored(mine.action, mine.value, mine.own, public=mine.public))
                  if mine.own else [])
         if first and first[-1].startswith(("no move now", "nothing left")):
@@ -333,7 +386,7 @@ class Bot:
         then = _said_once(said, then)
         # one reason said once (trial 22's look: a Spirit Duels set-aside said its mulligan reason twice, for the
         # card set aside and for the card drawn in its place)
-        return list(dict.fromkeys(first + then)) or self._strategy.reasons(game, state, mine)
+        return list(dict.fromkeys(first + then + guessed)) or self._strategy.reasons(game, state, mine)
 
     def _unsaid(self, mine: Scored) -> Scored:
         """``mine`` without the feature changes no move makes, which come by themselves (the strategy's
@@ -345,7 +398,8 @@ class Bot:
 
         def cut(ch: dict[str, float] | None) -> dict[str, float] | None:
             return None if ch is None else {k: v for k, v in ch.items() if k not in auto}
-        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own), public=mine.public)
+        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own), public=mine.public,
+                      chance=cut(mine.chance))
 
     def _why(self, session: Session, mine: Scored, best: Scored, voice: str = "you", public: bool = False) -> str:
         """The reasons for ``mine`` as one clause (``"it grows a Camp ... [sp.march]."``, no capital, with its full
@@ -423,49 +477,6 @@ class Bot:
         self._check(session)
         ranked = self.rank(session)
         return ranked[0].action, self._say(session, ranked[0], ranked[0])
-
-
-class Still:
-    """A still copy of a session for the computer to think about in a worker thread: what :class:`Bot`
-    reads (game, state, history, current player, legal actions), taken on the kernel's thread, so an Undo or a new
-    game meanwhile changes nothing the thread reads."""
-
-    def __init__(self, s) -> None:
-        self.game, self.game_id = s.game, s.game_id
-        self.state = copy_state(s.state)
-        self.history = s.history
-        self.current_player = s.current_player
-        self.is_over = s.is_over
-        self._legal = s.legal_actions()
-
-    @classmethod
-    def before(cls, s, n: int) -> "Still":
-        """A still copy of session ``s`` at the position before its step ``n`` (0-based), as it was when that step
-        was chosen: its state, the history up to it, the seat to move and its legal actions."""
-        still = cls.__new__(cls)
-        still.game, still.game_id = s.game, s.game_id
-        still.state = s.state_before(n)
-        still.history = s.history[:n]
-        still.current_player = s.game.current_player(still.state)
-        still.is_over = s.game.is_over(still.state)
-        still._legal = s.game.legal_actions(still.state)
-        return still
-
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the copied position (a new list each time)."""
-        return list(self._legal)
-
-    def find_action(self, action: Action | str) -> Action:
-        """The legal action ``action`` (an :class:`Action` or its id).
-
-        Raises:
-            ValueError: not a legal action of the copied position.
-        """
-        want = action.id if isinstance(action, Action) else action
-        for a in self._legal:
-            if a.id == want:
-                return a
-        raise ValueError(f"{want!r} is not a legal action now")
 
 
 def bot(game_id: str, level: Literal["easy", "normal"] | str = "normal", seed: int = 0) -> Bot:

@@ -29,12 +29,22 @@ from .zones import camp_clan, camp_count, held, medal_value, overrun_limit
 #: reason says it as the Wonder's (reason 46: "then the next choice scores 7 Spirit" of a Build, whose next choice
 #: is a card to spend, and a Wonder's sure 6 Spirit said as a Battle's chance when its Summon moved the Hourglass).
 WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3, "medals": 0.5,
-           "final": 1.0, "time": 0.0, "wonder": 1.0}
+           "final": 1.0, "time": 0.0, "wonder": 1.0, "deck": 0.0}
 #: Features that change by themselves, never by a move: a reason does not say them (:meth:`tutor.bots.Bot.reasons`).
 AUTOMATIC_FEATURES = ("final",)
 #: Features whose change by the action itself the reason of the choices after it is told too (``time``: the Battle
 #: those choices score in came by chance, new user 45).
 CARRIED_FEATURES = ("time",)
+#: The feature that changes when the look-ahead draws a card it cannot see (the draw pile's count: its order is the
+#: bot's guess, :func:`tutor.bots.determinise`), and those a decision that draws makes sure before its draw (a
+#: Recruit's Camp, a Rally's card to Hand, before the Summon): :meth:`tutor.bots.Bot.reasons` says what comes after
+#: the draw as a chance (truth 46: "then the next choice shields a clan stack on your Road" of a Rally, a Shield only
+#: the Summon's guessed card allowed).
+DRAWN_FEATURE = "deck"
+CHOSEN_FEATURES = ("camps", "hand", "wonder", "spirit", "medals", "shields")
+#: Features said in the strategy's own words even after a draw (a Battle's Spirit: as a chance when a Passing of Time card
+#: brought it, as sure when it was due already).
+UNGUESSED_FEATURES = ("spirit", "medals", "wonder", "final", "time")
 
 #: The Spirit a March would score for a Camp of N cards of one clan (Marching & Allegiances: 2 Bronze, 3 Silver,
 #: 4+ Gold).
@@ -61,6 +71,10 @@ _SPIRIT_OF = {
     "march": ("then {{your}} Camps score {n} Spirit in all as they forge or steal Allegiances, each the value of "
               "the medal it earns [sp.march.forge] [sp.march.steal], and the most Spirit wins [sp.goal] {cite}"),
 }
+
+
+#: Small numbers in words, for a reason's counts.
+_NUMBER = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def observation(g, s: SPState, seat: int) -> dict[str, Any]:
@@ -125,7 +139,7 @@ def features(g, s: SPState, seat: int) -> dict[str, float]:
     wonder = sum(g.cards.wonder[w].spirit for w in p.wonders)
     return {"spirit": float(p.spirit - final - wonder), "final": float(final), "wonder": float(wonder), "camps": camps,
             "hand": float(len(p.hand)), "road": float(road), "risk": float(risk), "shields": float(shields),
-            "medals": float(medals), "time": float(s.hourglass)}
+            "medals": float(medals), "time": float(s.hourglass), "deck": float(len(s.deck))}
 
 
 def reasons(g, s: SPState, mine) -> list[str]:
@@ -137,6 +151,8 @@ def reasons(g, s: SPState, mine) -> list[str]:
         return [_final_recruit_reason(s, a.actor, cite)]
     if a.kind == "replace-medal" and ch.get("medals", 0) > 0:  # (not for what the choices after it do: verify 44
         return [_replace_reason(g, s, a, cite)]                 # heard the swap said twice, "then the next choice swaps")
+    if mine.drawn:
+        return _drawn_reasons(s, ch)
     reasons, spirit_of, battle, more = [], None, None, 0
     if ch.get("time", 0) > 0 and ch.get("spirit", 0) > 0:
         # (new user 45: "then the card taken next scores 4 Spirit" of a Scout, the Spirit a Battle's medals scored
@@ -213,14 +229,51 @@ def reasons(g, s: SPState, mine) -> list[str]:
         reasons.append("but it leaves a clan one card short of an Overrun [sp.overrun.limit]")
     if ch.get("shields", 0) < 0:
         # (a Shield goes when it is Broken, or when the last card under it leaves or a Regroup clears the Road)
+        # (truth 46: "one of your Shields" said of a Regroup that discarded two: the number said)
+        gone = -int(ch["shields"])
         reasons.append("but it gives up a Shield [sp.shield.break]" if a.kind == "break-shield" else
-                       "but one of {your} Shields goes to the discard pile with it [sp.shield.abandon]")
+                       "but one of {your} Shields goes to the discard pile with it [sp.shield.abandon]" if gone == 1
+                       else f"but {_NUMBER.get(gone, str(gone))} of {{your}} Shields go to the discard pile with it "
+                       f"[sp.shield.abandon]")
     if spirit_of is not None:  # what the card taken next does joins the sentence, the action's clauses cited once
         doing = [r[3:].removesuffix(f" {cite}") for r in reasons if r.startswith("it ")]
         taken = f", and the card taken next {', and '.join(doing)}" if doing and "{taken}" in spirit_of else ""
         said = spirit_of.format(n=int(ch["spirit"]), cite=cite, taken=taken)
         reasons = [said] + [r for r in reasons if not (taken and r.startswith("it "))]
     return reasons
+
+
+def _drawn_reasons(s: SPState, ch: dict[str, float]) -> list[str]:
+    """What the choices after a draw from the face-down pile may do (the look-ahead's guess at the cards drawn), said
+    as the chance it is (truth 46: a Rally's "then the next choice shields a clan stack on your Road", which only a
+    revealed card of a clan already there allows; "adds 1 card to your Hand", which a Passing of Time card drawn
+    brought)."""
+    said, may = [], []
+    if ch.get("time", 0) > 0 and ch.get("spirit", 0) > 0:
+        said.append("a Passing of Time card may come up as the Road fills and start a Battle, where {your} medals "
+                    "can score: a chance, not a sure thing [sp.time.pass] [sp.time.battle-space]")
+    elif ch.get("spirit", 0) > 0:
+        may.append(f"score {int(ch['spirit'])} Spirit")
+    if ch.get("shields", 0) > 0:
+        said.append("if a card revealed from the face-down draw pile is of a clan already on {your} Road, {you} may "
+                    "shield that stack, which opponents then cannot touch: a chance, not a sure thing "
+                    "[sp.summon] [sp.shield.protect]")
+    if ch.get("camps", 0) > 0:
+        may.append("grow a Camp")
+    if ch.get("hand", 0) > 0:
+        n = int(ch["hand"])
+        may.append(f"add {n} card{'s' if n != 1 else ''} to {{your}} Hand")
+    if may:
+        said.append(f"depending on the cards drawn from the face-down pile, {{you}} may then "
+                    f"{' and '.join(may) if len(may) < 3 else ', '.join(may[:-1]) + ' and ' + may[-1]}: a chance, "
+                    f"not a sure thing [sp.setup.deck] [sp.zones.road]")
+    if ch.get("risk", 0) > 0:
+        said.append("but the cards drawn from the face-down pile may leave a clan on {your} Road one card short of an "
+                    "Overrun: a chance [sp.overrun.limit]")
+    if ch.get("shields", 0) < 0:
+        said.append("and a choice on a card drawn from the face-down pile may give up a Shield: a chance "
+                    "[sp.shield.break]")
+    return said
 
 
 def _final(s: SPState) -> bool:
