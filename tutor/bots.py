@@ -159,6 +159,17 @@ def _said_once(said: str, reasons: list[str]) -> list[str]:
     return rest[:first] + [joined] + rest[first:]
 
 
+#: How a strategy's fallback reason begins (no move does anything now): never said of the decisions after an action.
+_FALLBACK = ("no move now", "nothing left")
+
+
+def _without(mine: Scored, keys, public: bool) -> Scored:
+    """``mine`` with the feature changes named in ``keys`` left out of ``changes``, ``own`` and ``chance``."""
+    def cut(ch: dict[str, float] | None) -> dict[str, float] | None:
+        return None if ch is None else {k: v for k, v in ch.items() if k not in keys}
+    return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own), public=public, chance=cut(mine.chance))
+
+
 def _chance(sure: dict[str, float] | None, after: dict[str, float]) -> dict[str, float] | None:
     """The feature changes from ``sure`` (:meth:`Bot._sure`) to ``after``, those above rounding; None without
     ``sure``."""
@@ -304,11 +315,7 @@ class Bot:
         ``HIDDEN_FEATURES``: Restless Spirits' Totems in hand that fit), so that a reason said of a seat whose hand
         is hidden holds only what the other players may know (play26: "then 2 Totems already in its hand fit an
         unmet requirement" told the learner what the computer's hidden hand held)."""
-        hidden = getattr(self._strategy, "HIDDEN_FEATURES", ())
-
-        def cut(ch: dict[str, float] | None) -> dict[str, float] | None:
-            return None if ch is None else {k: v for k, v in ch.items() if k not in hidden}
-        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own), public=True, chance=cut(mine.chance))
+        return _without(mine, getattr(self._strategy, "HIDDEN_FEATURES", ()), public=True)
 
     def _as_played(self, session: Session, mine: Scored) -> Scored:
         """``mine`` with the feature changes the move makes on the true position (not the computer's guess at the
@@ -356,8 +363,9 @@ class Bot:
         mine = self._unsaid(mine)
         # (the strategy's own words already say a Battle a Passing of Time card brings as a chance, and the Spirit
         # of a Battle already due as sure: those stay its own, ``UNGUESSED_FEATURES``)
-        carried = getattr(self._strategy, "CARRIED_FEATURES", ())
-        chance = {} if any(k in mine.changes for k in carried) else {
+        carried = {k: mine.changes[k] for k in getattr(self._strategy, "CARRIED_FEATURES", ()) if
+                   abs(mine.changes.get(k, 0.0)) > 1e-9}
+        chance = {} if carried else {
             k: v for k, v in (mine.chance or {}).items() if k not in getattr(self._strategy, "UNGUESSED_FEATURES", ())}
         if mine.own is None or (mine.own == mine.changes and not chance):
             return self._strategy.reasons(game, state, mine)
@@ -366,22 +374,20 @@ class Bot:
         later = {k: v for k, v in later.items() if abs(v) > 1e-9}
         # (a change the action itself made that tells what the choices after it meet: Spirited's Hourglass, moved by a
         # Passing of Time card as the action refills the Road, makes the Battle its choices score in a chance)
-        later.update({k: mine.changes[k] for k in getattr(self._strategy, "CARRIED_FEATURES", ()) if
-                      abs(mine.changes.get(k, 0.0)) > 1e-9 and later})
+        if later:
+            later.update(carried)
         # what the choices after a draw of hidden cards did, the look-ahead's guess at those cards (truth 46)
-        carried = {k: mine.changes[k] for k in getattr(self._strategy, "CARRIED_FEATURES", ()) if
-                   abs(mine.changes.get(k, 0.0)) > 1e-9}
         guessed = [r for r in self._strategy.reasons(game, state, Scored(
             mine.action, mine.value, {**chance, **carried}, public=mine.public, then=True, drawn=True))
-            if not r.startswith(("no move now", "nothing left"))] if chance else []
+            if not r.startswith(_FALLBACK)] if chance else []
         first = (self._strategy.reasons(game, state, Scored(mine.action, mine.value, mine.own, public=mine.public))
                  if mine.own else [])
-        if first and first[-1].startswith(("no move now", "nothing left")):
+        if first and first[-1].startswith(_FALLBACK):
             first = []  # (the fallback says no move does anything: the decisions after it do)
         then = (self._strategy.reasons(game, state, Scored(mine.action, mine.value, later, public=mine.public,
                                                            then=True))
                 if later else [])
-        then = [r for r in then if not r.startswith(("no move now", "nothing left"))]
+        then = [r for r in then if not r.startswith(_FALLBACK)]
         said = getattr(self._strategy, "FOLLOW", {}).get(mine.action.kind, "then the next choice")
         then = _said_once(said, then)
         # one reason said once (trial 22's look: a Spirit Duels set-aside said its mulligan reason twice, for the
@@ -393,13 +399,7 @@ class Bot:
         ``AUTOMATIC_FEATURES``: Spirited's Final Battle Camp scoring, verify 44: "then the next choice scores 4
         Spirit" of a Manoeuvre)."""
         auto = getattr(self._strategy, "AUTOMATIC_FEATURES", ())
-        if not auto:
-            return mine
-
-        def cut(ch: dict[str, float] | None) -> dict[str, float] | None:
-            return None if ch is None else {k: v for k, v in ch.items() if k not in auto}
-        return Scored(mine.action, mine.value, cut(mine.changes), cut(mine.own), public=mine.public,
-                      chance=cut(mine.chance))
+        return _without(mine, auto, public=mine.public) if auto else mine
 
     def _why(self, session: Session, mine: Scored, best: Scored, voice: str = "you", public: bool = False) -> str:
         """The reasons for ``mine`` as one clause (``"it grows a Camp ... [sp.march]."``, no capital, with its full

@@ -46,6 +46,10 @@ CHOSEN_FEATURES = ("camps", "hand", "wonder", "spirit", "medals", "shields")
 #: brought it, as sure when it was due already).
 UNGUESSED_FEATURES = ("spirit", "medals", "wonder", "final", "time")
 
+#: A Battle the look-ahead met that a Passing of Time card from the face-down pile started (new user 45): a chance.
+_TIME_CHANCE = ("a Passing of Time card may come up as the Road fills and start a Battle, where {your} medals can "
+                "score: a chance, not a sure thing [sp.time.pass] [sp.time.battle-space]")
+
 #: The Spirit a March would score for a Camp of N cards of one clan (Marching & Allegiances: 2 Bronze, 3 Silver,
 #: 4+ Gold).
 _MEDAL = {0: 0, 1: 0.5, 2: 2, 3: 3}
@@ -158,8 +162,7 @@ def reasons(g, s: SPState, mine) -> list[str]:
         # (new user 45: "then the card taken next scores 4 Spirit" of a Scout, the Spirit a Battle's medals scored
         # two steps later, the Battle brought by a Passing of Time card from the face-down pile: no move scores it,
         # and the learner cannot know the card comes; said as the chance it is)
-        reasons.append("a Passing of Time card may come up as the Road fills and start a Battle, where {your} medals "
-                       "can score: a chance, not a sure thing [sp.time.pass] [sp.time.battle-space]")
+        reasons.append(_TIME_CHANCE)
     elif ch.get("spirit", 0) > 0 and mine.then and a.kind in _SPIRIT_OF:
         spirit_of = _SPIRIT_OF[a.kind]
     elif ch.get("spirit", 0) > 0 and ch.get("wonder", 0) > 0:
@@ -250,8 +253,7 @@ def _drawn_reasons(s: SPState, ch: dict[str, float]) -> list[str]:
     brought)."""
     said, may = [], []
     if ch.get("time", 0) > 0 and ch.get("spirit", 0) > 0:
-        said.append("a Passing of Time card may come up as the Road fills and start a Battle, where {your} medals "
-                    "can score: a chance, not a sure thing [sp.time.pass] [sp.time.battle-space]")
+        said.append(_TIME_CHANCE)
     elif ch.get("spirit", 0) > 0:
         may.append(f"score {int(ch['spirit'])} Spirit")
     if ch.get("shields", 0) > 0:
