@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import http.client
 import contextlib
+import json
 import os
 import re
 import signal
@@ -34,6 +35,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+import tutor
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "test-artifacts"
@@ -416,3 +419,26 @@ def opens_at_kept_lesson_2(browser, url: str) -> None:
         expect(page.locator(".rt-learn").first).to_have_class(re.compile(r"\brt-kept\b"), timeout=20_000)
     finally:
         context.close()
+
+
+#: Kept positions of seeded games (``{"game", "players", "seed", "options", "actions"}``, actions by id).
+POSITIONS = Path(__file__).parent / "positions"
+
+#: JavaScript, given ``col`` (the reply column): ``c`` and ``foot`` (its box), ``seen(e)`` (an element drawn, not
+#: hidden, inside the column's box) and ``flat`` (its lines, a reply part's children in its place).
+REPLY_LINES_JS = """const c = col.getBoundingClientRect(), foot = c.top + col.clientTop + col.clientHeight;
+  const seen = (e) => {
+    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') return false;
+    const r = e.getBoundingClientRect();
+    return r.height >= 1 && r.top >= c.top - 1 && r.bottom <= foot + 1;
+  };
+  const flat = [...col.children].flatMap(k => k.matches('.rt-reply-part') ? [...k.children] : [k]);"""
+
+
+def kept_position(name: str):
+    """The :class:`tutor.Session` of ``positions/<name>.json``, its actions replayed from its seed."""
+    kept = json.loads((POSITIONS / f"{name}.json").read_text())
+    s = tutor.new_game(kept["game"], players=kept["players"], seed=kept["seed"], **kept["options"])
+    for a in kept["actions"]:
+        s.apply(a)
+    return s

@@ -11,31 +11,22 @@ request fails the test (conftest.py).
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 import tutor
-from conftest import ARTIFACTS, keep_place, open_learn_page, served_with_progress
+from conftest import ARTIFACTS, REPLY_LINES_JS, keep_place, kept_position, open_learn_page, served_with_progress
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CLICK_MS = 30_000
 SHOTS = ARTIFACTS / "screenshots"
-POSITION = Path(__file__).parent / "positions" / "rs-seed0-grasping-shadows.json"
+POSITION = "rs-seed0-grasping-shadows"
 
 #: The reply column's lines: words, whether seen (drawn, not hidden, inside the column's box), and its head's note.
 SEEN = """() => {
   const col = [...document.querySelectorAll('.tutor-last-step .rt-reply-col')].find(e => e.getClientRects().length);
-  const c = col.getBoundingClientRect(), foot = c.top + col.clientTop + col.clientHeight;
-  const seen = (e) => {
-    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') return false;
-    const r = e.getBoundingClientRect();
-    return r.height >= 1 && r.top >= c.top - 1 && r.bottom <= foot + 1;
-  };
-  const flat = [...col.children].flatMap(k => k.matches('.rt-reply-part') ? [...k.children] : [k]);
+  """ + REPLY_LINES_JS + """
   return {lines: flat.filter(e => e.matches('.tutor-event, .widget-html')).map(e => [e.textContent.trim(), seen(e)]),
           above: col.querySelector('.rt-then').getAttribute('data-rt-above') || ''};
 }"""
@@ -49,11 +40,7 @@ def kept_server(tmp_path_factory):
 
 
 def _game() -> tutor.Session:
-    kept = json.loads(POSITION.read_text())
-    s = tutor.new_game(kept["game"], players=kept["players"], seed=kept["seed"], **kept["options"])
-    for a in kept["actions"]:
-        s.apply(a)
-    return s
+    return kept_position(POSITION)
 
 
 def _steals(g: dict) -> list[bool]:

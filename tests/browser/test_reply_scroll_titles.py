@@ -12,12 +12,10 @@ off-machine request fails the test (conftest.py).
 """
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, keep_place, open_learn_page, served_with_progress
+from conftest import ARTIFACTS, REPLY_LINES_JS, keep_place, open_learn_page, served_with_progress
 from test_reply_curse_steals import _game as _curse_game
 from test_reply_steps_whole import _late_game
 
@@ -35,13 +33,7 @@ SWEEP = """async (step) => {
   let places = 0;
   for (let at = 0; at <= col.scrollHeight - col.clientHeight + step; at += step) {
     col.scrollTop = at; await frame(); await new Promise(r => setTimeout(r, 30)); places++;
-    const c = col.getBoundingClientRect(), foot = c.top + col.clientTop + col.clientHeight;
-    const seen = (e) => {
-      if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') return false;
-      const r = e.getBoundingClientRect();
-      return r.height >= 1 && r.top >= c.top - 1 && r.bottom <= foot + 1;
-    };
-    const flat = [...col.children].flatMap(k => k.matches('.rt-reply-part') ? [...k.children] : [k]);
+    """ + REPLY_LINES_JS + """
     let cur = null;
     const steps = [];
     for (const e of flat) {

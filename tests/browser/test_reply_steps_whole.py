@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 import tutor
-from conftest import ARTIFACTS, open_learn_page, served_with_progress, store_write
+from conftest import ARTIFACTS, REPLY_LINES_JS, open_learn_page, served_with_progress, store_write
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -37,13 +37,7 @@ REDOS = 5
 STEPS = """() => {
   const col = [...document.querySelectorAll('.tutor-last-step .rt-reply-col')].find(e => e.getClientRects().length);
   if (!col) return null;
-  const c = col.getBoundingClientRect(), foot = c.top + col.clientTop + col.clientHeight;
-  const seen = (e) => {
-    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') return false;
-    const r = e.getBoundingClientRect();
-    return r.height >= 1 && r.top >= c.top - 1 && r.bottom <= foot + 1;
-  };
-  const flat = [...col.children].flatMap(k => k.matches('.rt-reply-part') ? [...k.children] : [k]);
+  """ + REPLY_LINES_JS + """
   const steps = []; let cur = null;
   for (const e of flat) {
     const t = e.querySelector('.rt-step-now');

@@ -11,21 +11,18 @@ console error, failed request or off-machine request fails the test (conftest.py
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 import tutor
-from conftest import ARTIFACTS, keep_place, open_learn_page, served_with_progress
+from conftest import ARTIFACTS, keep_place, kept_position, open_learn_page, served_with_progress
 from test_own_move_whole import OWN_ROWS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CLICK_MS = 30_000
 SHOTS = ARTIFACTS / "screenshots"
-POSITION = Path(__file__).parent / "positions" / "rs-seed2-offer-after-auto.json"
+POSITION = "rs-seed2-offer-after-auto"
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +33,7 @@ def kept_server(tmp_path_factory):
 
 
 def _game() -> tutor.Session:
-    kept = json.loads(POSITION.read_text())
-    s = tutor.new_game(kept["game"], players=kept["players"], seed=kept["seed"], **kept["options"])
-    for a in kept["actions"]:
-        s.apply(a)
-    return s
+    return kept_position(POSITION)
 
 
 def test_the_position_has_an_own_line_after_an_automatic_one():
