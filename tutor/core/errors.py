@@ -9,6 +9,8 @@ import os
 import re
 import unicodedata
 
+from .arg_words import arg_words, help_hint
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow in the current state.
@@ -238,14 +240,16 @@ def short_quoted(message: str, limit: int = SHORT_LIMIT) -> str:
 
 
 def bounded_parser_class():
-    """An ``argparse.ArgumentParser`` subclass whose error messages (``error: argument X: invalid ... value: '...'``)
-    show at most :data:`SHORT_LIMIT` characters of the argument given: a typed 5,000-digit number or a path of
-    thousands of characters is not echoed whole. Subparsers made from it are of the same class."""
+    """An ``argparse.ArgumentParser`` subclass whose refusals read as the command line's own (attack 45): one line
+    ``PROG: error: ARGUMENT: what was wrong`` in words (:func:`tutor.core.arg_words.arg_words`, no usage block) and
+    a ``see 'PROG --help'`` line under it, exit 2; each value given shows at most :data:`SHORT_LIMIT` characters (a
+    typed 5,000-digit number or a path of thousands of characters is not echoed whole). Subparsers made from it are
+    of the same class."""
     import argparse
 
     class BoundedArgumentParser(argparse.ArgumentParser):
         def error(self, message: str):  # noqa: D102 - argparse's API
-            super().error(short_quoted(message))
+            self.exit(2, f"{self.prog}: error: {short_quoted(arg_words(message))}\n{help_hint(self.prog)}\n")
 
     return BoundedArgumentParser
 
