@@ -36,7 +36,7 @@ def test_the_command_line_refuses_what_the_seed_box_refuses(typed, why, capsys):
     code = main(["play", "spirit-duels", "--seed", typed, "--max-steps", "1"])
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
-    assert f"argument --seed: {PAGE_SEED_WORDS}, got '{typed}', which {why}" in err, err
+    assert f"error: --seed: {PAGE_SEED_WORDS}, got '{typed}', which {why}" in err, err
     app = TutorApp(tutor.new_game("spirit-duels", players=2, seed=4), new_game=True)
     app.controls.seed.value = typed
     assert app.controls.seed.value == "4" and why in app.controls.seed_note.value  # put back, saying why
@@ -44,7 +44,7 @@ def test_the_command_line_refuses_what_the_seed_box_refuses(typed, why, capsys):
 
 def test_start_of_check_and_a_scenario_seed_follow_the_same_rule(capsys):
     code = main(["check", "--game", "spirit-duels", "--start", " 3", "--games", "1"])
-    assert code == 2 and "argument --start: " in capsys.readouterr().err
+    assert code == 2 and "error: --start: " in capsys.readouterr().err
     from tutor.scenario import load_scenario
     from tutor.core.errors import ContentError
     text = "meta: {id: s, title: S}\nsetup: {game: spirit-duels, players: 2, seed: ' 7'}\nsteps: []\n"

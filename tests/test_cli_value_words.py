@@ -75,4 +75,4 @@ def test_a_scenario_file_value_is_said_in_words(tmp_path, capsys):
 def test_an_unknown_bot_level_is_quoted_as_typed(capsys):
     code = main(["play", "spirited", "--bots", "nor'mal,easy"])
     assert code == 2
-    assert "argument --bots: unknown level 'nor'mal'; levels: easy, normal" in capsys.readouterr().err
+    assert "error: --bots: unknown level 'nor'mal'; levels: easy, normal" in capsys.readouterr().err

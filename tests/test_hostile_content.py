@@ -745,9 +745,9 @@ def test_check_refuses_more_games_or_worker_processes_than_the_machine_can_hold(
     import os
     from tutor.cli import main
     assert main(["check", "--jobs", "100000", "--games", "1"]) == 2
-    assert f"argument --jobs: must be at most {4 * (os.cpu_count() or 1)}" in capsys.readouterr().err
+    assert f"error: --jobs: must be at most {4 * (os.cpu_count() or 1)}" in capsys.readouterr().err
     assert main(["check", "--games", "10000000"]) == 2
-    assert "argument --games: must be at most 100,000" in capsys.readouterr().err
+    assert "error: --games: must be at most 100,000" in capsys.readouterr().err
 
 
 def test_bench_refuses_runs_that_would_never_end(capsys):
@@ -755,9 +755,9 @@ def test_bench_refuses_runs_that_would_never_end(capsys):
     are bounded, naming the argument and the bound."""
     from tutor.cli import main
     assert main(["bench", "--repeat", "100000000000"]) == 2
-    assert "argument --repeat: must be at most 100 " in capsys.readouterr().err
+    assert "error: --repeat: must be at most 100 " in capsys.readouterr().err
     assert main(["bench", "--games", "10000001"]) == 2
-    assert "argument --games: must be at most 10,000 " in capsys.readouterr().err
+    assert "error: --games: must be at most 10,000 " in capsys.readouterr().err
 
 
 def test_guides_that_are_not_ids_are_a_value_error_not_a_type_error():

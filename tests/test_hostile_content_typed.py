@@ -37,14 +37,16 @@ def _cli_error(argv, capsys) -> str:
     except SystemExit as exc:
         code = exc.code
     assert code == 2
-    return capsys.readouterr().err.strip().splitlines()[-1]
+    first, hint = capsys.readouterr().err.strip().splitlines()[-2:]  # the refusal, then "see '... --help'"
+    assert hint.startswith("see 'rules-tutor ") and hint.endswith(" --help'"), hint
+    return first
 
 
 @pytest.mark.parametrize("seed", ["١٢", "１２", "-3", "1e5", "0x10", "9" * 41, "", "+7"])
 def test_a_seed_not_in_ascii_digits_is_refused_alike_by_the_command_line_and_the_scenario_loader(seed, capsys):
     """``--seed ١٢`` played seed 12 while ``setup.seed: '١٢'`` was refused: one reading now, one message."""
     said = _cli_error(["play", "restless-spirits", "--seed", seed, "--max-steps", "1"], capsys)
-    assert f"argument --seed: {PAGE_SEED_WORDS}, got " in said, said
+    assert f"error: --seed: {PAGE_SEED_WORDS}, got " in said, said
     with pytest.raises(ContentError) as ei:
         load_scenario(text=_scenario_with_seed(seed))
     assert f"setup.seed: {PAGE_SEED_WORDS}, got " in str(ei.value), str(ei.value)
@@ -155,7 +157,7 @@ def test_every_whole_number_option_takes_ascii_digits_only(argv, capsys):
     """Attack 26: ``--players ٢`` played 2 players while ``--seed ٢`` was refused: every whole-number option of the
     command line reads digits as ``--seed`` does."""
     said = _cli_error(argv, capsys)
-    assert f"argument {argv[-2]}: expected a whole number written with the digits 0 to 9, got " in said, said
+    assert f"error: {argv[-2]}: expected a whole number written with the digits 0 to 9, got " in said, said
 
 
 def test_the_server_options_take_ascii_digits_only(capsys):
@@ -163,7 +165,7 @@ def test_the_server_options_take_ascii_digits_only(capsys):
     for option in ("--port", "--pool", "--page-pool", "--max-kernels"):
         with pytest.raises(SystemExit):
             serve.parse_args([option, "٢"])
-        assert f"argument {option}: expected a whole number written with the digits 0 to 9" in capsys.readouterr().err
+        assert f"error: {option}: expected a whole number written with the digits 0 to 9" in capsys.readouterr().err
     assert serve.parse_args(["--pool", "3", "--port", "8123"]).pool == 3
 
 

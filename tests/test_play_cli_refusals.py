@@ -47,7 +47,7 @@ def test_a_deeply_nested_option_value_is_a_one_line_refusal(capsys):
         code, out, err = _play_exit(["play", "restless-spirits", "--option", f"guides={value}"], capsys)
         assert code == 2 and out == "", (code, out[:200])
         assert "Traceback" not in err and "RecursionError" not in err, err[-300:]
-        assert f"argument --option: the value of 'guides' {words}" in err, err[-300:]
+        assert f"error: --option: the value of 'guides' {words}" in err, err[-300:]
         assert len(err) < 1000, len(err)
 
 

@@ -21,7 +21,7 @@ import json
 from typing import Any
 
 from .core.content import fold_text  # noqa: F401 - the pages' search boxes fold typed text (widgets.style.typed)
-from .core.errors import ContentError, IllegalAction, short, visible
+from .core.errors import ContentError, IllegalAction, short, trouble_words, visible
 from .core.model import Action, Blocked, Clause, Event, Source, Step
 from .core.seeds import SEED_MAX, typed_seed  # noqa: F401 - the pages' seed boxes take what the command line plays
 from .core.session import SESSION_FORMAT, SESSION_VERSION, Session, replay
@@ -32,7 +32,7 @@ from .views import view
 
 __all__ = ["new_game", "load_session", "clauses", "graph", "Session", "IllegalAction", "ContentError", "Action", "Blocked",
            "Event", "Step", "Clause", "Source", "GAMES", "bot", "observation", "view", "short",
-           "visible"]
+           "trouble_words", "visible"]
 
 #: The game ids: ``"restless-spirits"``, ``"spirited"``, ``"spirit-duels"``.
 GAMES = KNOWN_GAMES

@@ -214,6 +214,23 @@ def _jobs(text: str) -> int:
     return _at_least(1, most, "4 per CPU of this machine; each is a process of its own")(text)
 
 
+def _parsed(top: argparse.ArgumentParser, parsers: dict[str, argparse.ArgumentParser],
+            argv: list[str]) -> argparse.Namespace:
+    """``argv`` parsed; an argument nobody takes is refused by the (sub)command it was given to, naming it
+    (``rules-tutor scenario run: error: unknown option --x``; argparse names only ``rules-tutor``), and a missing
+    command is said in words (attack 45). Exits 2 on a refusal (the parsers' ``error``)."""
+    args, extras = top.parse_known_args(argv)
+    here = top
+    for name in (args.cmd, getattr(args, "scmd", None)):
+        here = parsers.get(name, here) if name else here
+    if extras:
+        here.error("unrecognized arguments: " + " ".join(extras))
+    if args.cmd is None or (args.cmd == "scenario" and args.scmd is None):
+        here.error("the following arguments are required: " + ("{serve,play,scenario,check,bench}"
+                                                                if args.cmd is None else "{run}"))
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``rules-tutor`` console script. Returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -229,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     p = bounded_parser_class()(prog="rules-tutor", description="Interactive rules tutor for Restless Spirits, "
                                 "Spirited and Spirit Duels.")
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    sub = p.add_subparsers(dest="cmd", required=True, metavar="{serve,play,scenario,check,bench}")
+    sub = p.add_subparsers(dest="cmd", metavar="{serve,play,scenario,check,bench}")  # missing: said by _parsed
     sub.add_parser("serve", help="start the web app on 127.0.0.1 (see 'rules-tutor serve --help')")
     pp = sub.add_parser("play", help="print a readable transcript of a random game")
     pp.add_argument("game")
@@ -244,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="a game option (repeatable), e.g. setup=draft, lines=competitive, first_game=true, "
                     "side=B; see the README's Engine API")
     ps = sub.add_parser("scenario", help="run scenario files")
-    ps_sub = ps.add_subparsers(dest="scmd", required=True, metavar="{run}")
+    ps_sub = ps.add_subparsers(dest="scmd", metavar="{run}")
     pr = ps_sub.add_parser("run", help="run scenarios, printing each step's explanation")
     pr.add_argument("paths", nargs="*", help="scenario files or folders (default: every shipped scenario of every "
                     "game, or of the content in $RULES_TUTOR_CONTENT)")
@@ -274,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     pb.add_argument("--repeat", type=_bench_repeat, default=3, help="runs per game; the fastest is reported and the "
                     f"median printed too (default 3, at most {MAX_BENCH_REPEAT})")
     try:
-        args = p.parse_args(argv)
+        args = _parsed(p, {"play": pp, "scenario": ps, "run": pr, "check": pc, "bench": pb}, argv)
     except SystemExit as exc:
         return int(exc.code or 0)
     try:

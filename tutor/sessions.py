@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.content import MAX_DIGITS, check_data_bounds, normalise_refs
-from .core.errors import ContentError, IllegalAction, said, short
+from .core.errors import ContentError, IllegalAction, said, short, trouble_words
 from .core.model import Clause
 from .core.options import FILE_OPTIONS
 from .core.seeds import seed_problem
@@ -145,7 +145,7 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
     """
     where = "<saved session>"
     if not isinstance(text, (str, bytes)):
-        raise ContentError(f"{where}: expected JSON text, got {type(text).__name__}")
+        raise ContentError(f"{where}: expected JSON text, got {said(text, 40)}")
     if len(text) > 16 * 1024 * 1024:
         raise ContentError(f"{where}: larger than 16 MiB")
     try:
@@ -200,8 +200,12 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
     if not isinstance(data["game"], str):
         raise ContentError(f"{where}: game: must be a game's name (restless-spirits, spirited or spirit-duels), got "
                            f"{json_text(data['game'])}", field="game")
+    players = data["players"]
+    if not isinstance(players, int) or isinstance(players, bool):  # (named here, not as one of the options)
+        raise ContentError(f"{where}: players: must be a whole number (the number of seats), got {said(players, 60)}",
+                           field="players")
     try:
-        game = _make_game(data["game"], data["players"], data["seed"], data["options"])
+        game = _make_game(data["game"], players, data["seed"], data["options"])
     except ContentError as exc:  # the card file named by the options
         cards = data["options"].get("cards")
         if cards is None:
@@ -243,8 +247,8 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
         raise ContentError(msg, field=f"partial_state.{inner}" if inner else "partial_state") from None
     except Exception as exc:  # noqa: BLE001 - a hostile partial state must never escape as an engine error
         field = "partial_state" if data["prepared"] else "options"
-        raise ContentError(f"{where}: {field}: the game cannot be set up from it ({type(exc).__name__}: "
-                           f"{said(str(exc), 120)})", field=field) from None
+        raise ContentError(f"{where}: {field}: the game cannot be set up from it: {trouble_words(exc)}",
+                           field=field) from None
     # states saved by an older tutor in today's shape (Spirit Duels' forced_rolls, Restless Spirits' paused abilities)
     data["initial_state"] = game.upgrade_saved_state(data["initial_state"])
     data["state"] = game.upgrade_saved_state(data["state"])
@@ -255,8 +259,12 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
                            "(was the file edited?)", field=path[:200])
     # 2. the actions, replayed
     actions = data["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise ContentError(f"{where}: actions: must be a list of action ids", field="actions")
+    if not isinstance(actions, list):
+        raise ContentError(f"{where}: actions: must be a list of action ids, got {said(actions, 60)}", field="actions")
+    odd = next((i for i, a in enumerate(actions) if not isinstance(a, str)), None)
+    if odd is not None:
+        raise ContentError(f"{where}: actions[{odd}]: must be an action's id (a text such as 'end-turn'), got "
+                           f"{said(actions[odd], 60)}", field=f"actions[{odd}]")
     if data["prepared"]:  # a prepared table's log says so (as tutor.scenario.start does), not the seeded deal's
         events = game.prepared_events(initial)
     session = Session(game, copy_state(initial), tuple(events), initial_state=initial,
@@ -267,8 +275,8 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
         except IllegalAction as exc:
             raise ContentError(f"{where}: actions[{i}]: {exc}", field=f"actions[{i}]") from None
         except Exception as exc:  # noqa: BLE001 - see above
-            raise ContentError(f"{where}: actions[{i}]: the engine cannot apply it from this origin "
-                               f"({type(exc).__name__}: {said(str(exc), 120)})", field=f"actions[{i}]") from None
+            raise ContentError(f"{where}: actions[{i}]: {said(aid, 60)} cannot be played at that point of the "
+                               f"game: {trouble_words(exc)}", field=f"actions[{i}]") from None
     diff = first_difference(data["state"], session.state.model_dump(mode="json"), "state")
     if diff is not None:
         path, mine, theirs = diff
@@ -281,8 +289,8 @@ def load_session(text: str, *, files: bool = True, game: str | None = None) -> S
         legal = session.legal_actions()
         over = session.is_over
     except Exception as exc:  # noqa: BLE001 - see above
-        raise ContentError(f"{where}: {field}: the game cannot go on from the state it leads to "
-                           f"({type(exc).__name__}: {said(str(exc), 120)})", field=field) from None
+        raise ContentError(f"{where}: {field}: the game cannot go on from the state it leads to: "
+                           f"{trouble_words(exc)}", field=field) from None
     if not legal and not over:
         raise ContentError(f"{where}: {field}: leads to a state with no legal action though the game is not over",
                            field=field)

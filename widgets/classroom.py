@@ -147,9 +147,9 @@ class ClassPage:
         except NotATeacher as exc:
             self.report.value = f'<div class="tutor-refused">{esc(exc)}</div>'
             return
-        except SQLAlchemyError as exc:
-            self.report.value = (f'<div class="tutor-refused">The class\'s progress cannot be read now '
-                                 f"({esc(type(exc).__name__)}).</div>")
+        except SQLAlchemyError:  # (the database's own error, a Python name, is not the teacher's business)
+            self.report.value = ('<div class="tutor-refused">The class\'s progress cannot be read now (the progress '
+                                 "database does not answer, or refused the reading); try again in a minute.</div>")
             return
         clauses = clauses_for(game)
         lessons = {x.id: x.title for x in readable_lessons(game)[0]}

@@ -1,6 +1,8 @@
 """The clause card (the rule behind a chip: title, text, source, kind, related clauses) and the glossary search."""
 from __future__ import annotations
 
+import re
+
 import ipywidgets as w
 
 from tutor.registry import rulebook_name
@@ -27,14 +29,18 @@ def teachers_part(clause_id: str, kind: str) -> str:
 
 #: The one separator of a source line: between the rulebook and its section, and between a section's levels.
 SOURCE_SEP = " › "
+#: Between a section's levels in a content file: ``>`` (or ``›``) with white space on each side.
+_LEVEL_SEP = re.compile(r"\s+[>›]\s+")
 
 
 def source_words(file: str, section: str) -> str:
     """Where a clause or scenario comes from, as learners read it (plain text, to be escaped): the rulebook's name,
     then the section's levels, all with the one separator :data:`SOURCE_SEP` (the content files write a section's
-    levels with ``>``): ``("spirit-duels.txt", "Actions > Evolve a Spirit")`` ->
-    ``"Spirit Duels rulebook › Actions › Evolve a Spirit"``."""
-    levels = [x.strip() for x in section.replace("›", ">").split(">") if x.strip()]
+    levels with ``" > "``): ``("spirit-duels.txt", "Actions > Evolve a Spirit")`` ->
+    ``"Spirit Duels rulebook › Actions › Evolve a Spirit"``. Only a ``>`` (or ``›``) with a space on each side
+    separates levels (:class:`tutor.Source`'s ``section``): one inside a name (``"Cost>3"``) stays in it (attack 45:
+    a heading was split there)."""
+    levels = [x.strip() for x in _LEVEL_SEP.split(section) if x.strip()]
     return SOURCE_SEP.join([rulebook_name(file), *levels])
 
 

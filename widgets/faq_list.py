@@ -19,7 +19,7 @@ from typing import Callable
 import ipywidgets as w
 from IPython import get_ipython
 
-from tutor import faq, short
+from tutor import faq, short, trouble_words
 from tutor.safefile import display_path
 from tutor.scenario_words import question_field_words
 
@@ -81,7 +81,8 @@ class QuestionList:
         """The other questions could not be read: said once in the problems box (never a log line in the page); the
         list keeps the question(s) it has."""
         self.filling = False
-        said = short(str(exc.args[0]) if exc.args else str(exc) or type(exc).__name__, 300, quote=False)
+        said = short(str(exc.args[0]) if isinstance(exc, ValueError) and exc.args else trouble_words(exc), 300,
+                     quote=False)  # a loader's own words (ContentError), else a person's (never a Python name)
         self._unread = refused_html("The other questions could not be read", [said])
         self._show_problems()
         self.filter()

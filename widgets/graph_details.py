@@ -56,7 +56,8 @@ class DetailsPanel:
             self.whole_graph()  # the three games' graph, if the page opened on one game's
             tg.link_scenarios(self.G)
         except Exception as exc:  # noqa: BLE001 - the graph stays usable without its scenario links
-            self.errors.output.append_stderr(f"The FAQ scenarios could not be linked: {type(exc).__name__}: {exc}\n")
+            why = str(exc) if isinstance(exc, tutor.ContentError) else tutor.trouble_words(exc)  # (never a Python name)
+            self.errors.output.append_stderr(f"The FAQ scenarios could not be linked: {why}\n")
         finally:
             self._linked.set()
         nid = self.selected

@@ -9,6 +9,8 @@ import os
 import re
 import unicodedata
 
+from .arg_words import arg_words, help_hint
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow in the current state.
@@ -223,6 +225,34 @@ def said(value: object, limit: int = SHORT_LIMIT) -> str:
     return f"a value of the kind {type(value).__name__}"
 
 
+#: What an unexpected engine error means, in the words of a person reading a file (attack 45: "KeyError: None"),
+#: by the kind of error; the first that matches counts.
+_TROUBLE = ((RecursionError, "it is nested too deeply"),
+            (KeyError, "it names something the game does not have"),
+            (OSError, "a file or folder it needs cannot be read"),
+            (IndexError, "it points past the end of a list of the game"),
+            (ZeroDivisionError, "a count of nothing where the game needs at least one"),
+            (OverflowError, "a number too large for the game"),
+            ((TypeError, AttributeError), "a value of the wrong kind (a list or mapping where one value belongs, a "
+                                          "text where a number belongs, or the reverse)"),
+            (ValueError, "a value the game does not allow there"))
+
+
+def trouble_words(exc: BaseException) -> str:
+    """What an unexpected error (one no check named first) means, in words a learner or a teacher would say: never the
+    error's Python name nor a Python repr, e.g. ``KeyError('ruby')`` is ``"it names something the game does not have
+    ('ruby')"``. For a loader's catch-all, after the field is named: ``"actions[3]: cannot be applied: " +
+    trouble_words(exc)``."""
+    words = next((w for kind, w in _TROUBLE if isinstance(exc, kind)), "something in it the game cannot use")
+    if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], (str, int)) and \
+            not isinstance(exc.args[0], bool):
+        words += f" ({said(exc.args[0], 40)})"
+    elif isinstance(exc, OSError):  # the system's own words ("Permission denied"), never its number or path
+        why = exc.strerror or (exc.args[0] if exc.args and isinstance(exc.args[0], str) else "")
+        words += f" ({short(why, 80, quote=False)})" if why else ""
+    return words
+
+
 def _bounded(message: str) -> str:
     message = str(message)
     if len(message) <= MAX_MESSAGE:
@@ -238,14 +268,16 @@ def short_quoted(message: str, limit: int = SHORT_LIMIT) -> str:
 
 
 def bounded_parser_class():
-    """An ``argparse.ArgumentParser`` subclass whose error messages (``error: argument X: invalid ... value: '...'``)
-    show at most :data:`SHORT_LIMIT` characters of the argument given: a typed 5,000-digit number or a path of
-    thousands of characters is not echoed whole. Subparsers made from it are of the same class."""
+    """An ``argparse.ArgumentParser`` subclass whose refusals read as the command line's own (attack 45): one line
+    ``PROG: error: ARGUMENT: what was wrong`` in words (:func:`tutor.core.arg_words.arg_words`, no usage block) and
+    a ``see 'PROG --help'`` line under it, exit 2; each value given shows at most :data:`SHORT_LIMIT` characters (a
+    typed 5,000-digit number or a path of thousands of characters is not echoed whole). Subparsers made from it are
+    of the same class."""
     import argparse
 
     class BoundedArgumentParser(argparse.ArgumentParser):
         def error(self, message: str):  # noqa: D102 - argparse's API
-            super().error(short_quoted(message))
+            self.exit(2, f"{self.prog}: error: {short_quoted(arg_words(message))}\n{help_hint(self.prog)}\n")
 
     return BoundedArgumentParser
 

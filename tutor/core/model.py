@@ -20,7 +20,9 @@ class Source(_Frozen):
     """Where a clause comes from: a rulebook file under ``shared/rulebooks/`` and a section heading in it."""
 
     file: str
-    section: str
+    section: str = Field(description="The rulebook's section heading; a heading under another is written after it "
+                         "with ' > ' (a '>' with a space on each side), e.g. 'Actions > Evolve a Spirit'. A '>' without "
+                         "those spaces is part of a name ('Cost>3' is one heading).")
 
 
 class Clause(_Frozen):

@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from .errors import ContentError, short, short_field, size_words
+from .errors import ContentError, said, short, short_field, size_words
 
 #: Largest content, card, scenario or session file we read, in bytes (2 MiB).
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -222,7 +222,7 @@ def parse_yaml(text: str, where: str) -> Any:
             field.
     """
     if not isinstance(text, str):
-        raise ContentError(f"{where}: expected YAML text, got {type(text).__name__}", path=where)
+        raise ContentError(f"{where}: expected YAML text, got {said(text, 40)}", path=where)
     if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise ContentError(f"{where}: the text is over the limit of {size_words(MAX_FILE_BYTES)}", path=where)
     try:
