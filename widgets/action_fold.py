@@ -192,3 +192,29 @@ FOLD_JS = """(function () {
   later();
 })();
 """
+
+
+#: The blocked actions just opened ("Not possible now ▾ hide") scroll into the list's view (JavaScript, part of
+#: :data:`widgets.strip_fit.STRIP_JS`, inside its closure: it uses its ``seen``; its function ``watchFolds`` runs at each
+#: of that script's passes).
+BLOCKED_JS = """  // the blocked actions just opened ("Not possible now ▾ hide"): the list scrolls so the toggle and the first blocked
+  // action are in view (trial 27: they opened below the list's visible area)
+  var folds = new MutationObserver(function (records) {
+    records.forEach(function (m) {
+      var b = m.target, was = (m.oldValue || '').split(' ').indexOf('rt-open') >= 0;
+      if (was || !b.classList.contains('rt-open')) { return; }
+      requestAnimationFrame(function () {
+        var panel = b.closest('.tutor-actions'), row = b.querySelector(':scope > .tutor-blocked');
+        if (!panel || !row || !row.getClientRects().length) { return; }
+        var p = panel.getBoundingClientRect(), r = row.getBoundingClientRect(), t = b.getBoundingClientRect();
+        var by = Math.min(r.bottom - p.bottom + 4, t.top - p.top);
+        if (by > 0) { panel.scrollTop += by; }
+      });
+    });
+  });
+  function watchFolds() {
+    document.querySelectorAll('.rt-onescreen .tutor-actions > .rt-apart-blocked').forEach(function (b) {
+      if (!seen.has(b)) { seen.add(b); folds.observe(b, {attributes: true, attributeFilter: ['class'], attributeOldValue: true}); }
+    });
+  }
+"""

@@ -8,8 +8,9 @@
 #: is scrolled into the list's view when the learner had scrolled the list down (trial 21: a Hint pressed after
 #: clicking a Buy action far down the list wrote its text out of sight, and nothing seemed to happen), whole above the
 #: list's pinned foot when the list holds it with the hinted action (newuser45: a stronger hint's box, bounded and
-#: scrolling itself since trial 32, cut its text; it is as tall as its text now); so too when its folded why ("Hint:
-#: why this move") is opened, the hint's own top kept in view then.
+#: scrolling itself since trial 32, cut its text; it is as tall as its text now), the hinted action whole under the
+#: list's pinned head (newuser46); so too when its folded why ("Hint: why this move") is opened, the hint's own top
+#: kept in view then.
 HINT_ONCE_JS = """(function () {
   if (window.rtHintOnce) { return; }
   window.rtHintOnce = true;
@@ -18,23 +19,30 @@ HINT_ONCE_JS = """(function () {
     var note = Array.prototype.find.call(document.querySelectorAll('.rt-actions-note .rt-hint'),
                                          function (e) { return e.getClientRects().length; });
     if (!note) { return; }
-    note.scrollIntoView({block: 'nearest'});
+    note.scrollIntoView({block: 'nearest'});  // (the window and the boxes around the list; the list's own scroll below)
     // whole above the list's pinned foot (End your turn, Not possible now) and the 40 px "more actions: scroll down"
-    // fade over it (newuser45: a stronger hint's last lines lay under them), the hinted action and the hint's own top
-    // kept in view
+    // fade over it (newuser45: a stronger hint's last lines lay under them), the hinted action (it comes first, above
+    // the hint) whole under the list's pinned head (newuser46: the hint's foot scrolled into view took the list's head
+    // and the hinted action's title out of it) and the hint's own top kept in view
     var list = note.closest('.tutor-actions');
     if (!list || list.scrollHeight <= list.clientHeight + 1) { return; }
-    var box = list.getBoundingClientRect(), floor = box.bottom;
+    var box = list.getBoundingClientRect(), floor = box.bottom, lo = box.top + list.clientTop;
+    var head = list.querySelector(':scope > .rt-actions-head');
+    if (head && head.getClientRects().length && getComputedStyle(head).position === 'sticky') { lo = head.getBoundingClientRect().bottom; }
     list.querySelectorAll(':scope > .rt-apart-turn, :scope > .rt-apart-blocked:not(.rt-open)').forEach(function (x) {
       if (x.getClientRects().length && getComputedStyle(x).position === 'sticky') {
         floor = Math.min(floor, x.getBoundingClientRect().top);
       }
     });
-    var r = note.getBoundingClientRect(), down = r.bottom - (floor - 40);
-    if (down <= 0) { return; }
-    var act = list.querySelector('.tutor-action.rt-hint'), top = r.top;
-    if (!own && act && act.getClientRects().length && act.getBoundingClientRect().top < top) { top = act.getBoundingClientRect().top; }
-    list.scrollTop += Math.max(0, Math.min(down, top - box.top));
+    var r = note.getBoundingClientRect(), top = r.top, bottom = r.bottom;
+    var act = list.querySelector('.tutor-action.rt-hint');
+    if (!own && act && act.getClientRects().length) {
+      var a = act.getBoundingClientRect();
+      top = Math.min(top, a.top); bottom = Math.max(bottom, a.bottom);
+    }
+    var by = Math.max(0, bottom - (floor - 40));
+    if (top - by < lo + 2) { by = top - lo - 2; }  // (the top first: the hinted action's title, or the hint's own)
+    if (Math.abs(by) >= 1) { list.scrollTop += by; }
   }
   document.addEventListener('click', function (e) {
     var t = e.target;

@@ -389,7 +389,10 @@ body[data-voila] .rt-pside > .rt-more-below { animation: rt-more-below linear bo
   .rt-present .rt-pboard .sd-board > .sd-strip { row-gap: 2px; padding-top: 1px; padding-bottom: 1px; }
   .rt-present .rt-pboard .sd-pool { display: flex; flex-wrap: wrap; gap: 2px 3px; min-height: 0; }
   .rt-present .rt-pboard .sd-die { padding: 0 3px !important; margin: 0 !important; min-height: 0 !important; }
-  .rt-present .rt-pboard .sd-die .sd-k { flex-direction: row; gap: 4px; }
+  .rt-present .rt-pboard .sd-die .sd-k { flex-direction: row; gap: 0 4px; }
+  /* (in a narrow column the type and level go under the face: Pawnite's dice ran past theirs at 1024, newuser46) */
+  .rt-present .rt-pboard .sd-pool { min-width: 0; max-width: 100%; } .rt-present .rt-pboard .sd-die { max-width: 100%; }
+  .rt-present .rt-pboard .sd-die .sd-k { flex-wrap: wrap; min-width: 0; }
   /* Spirited: the Allegiances' heading beside its clans, compact Time Track spaces and Camps */
   .rt-present .rt-pboard .sp-alzone { display: flex; flex-wrap: wrap; align-items: center; column-gap: 8px; }
   .rt-present .rt-pboard .sp-alzone > h4 { margin: 0; }

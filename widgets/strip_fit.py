@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from .action_fold import FOLD_JS
+from .action_fold import BLOCKED_JS, FOLD_JS
 from .reply_fit import REPLY_JS
 from .strip_room import SHRINK_JS, YIELD_JS
 from .presenter_style import FIT_MIN
@@ -123,16 +123,27 @@ STRIP_JS = """(function () {
     title.setAttribute('data-rt-earlier', '');  // its note may make it taller: measured again
     if (then) { then.setAttribute('data-rt-fewer', ''); }  // it no longer says how many steps are below it
     // (the titles' heights: the pinned title's and a later step's, which a note may make taller)
-    var tall = function () {
-      return all.reduce(function (h, x) { return x === title || x.querySelector('.rt-step-now') ? h + x.getBoundingClientRect().height : h; }, 0);
+    var heads = function () {
+      return all.map(function (x) { return x === title || x.querySelector('.rt-step-now') ? x.getBoundingClientRect().height : 0; });
     };
-    var was = tall(), hid = pack(box, all, title, then);
     // (the note's words, set by the packing, made the title taller than measured, newuser31: its lines sat under the
-    // next step's title; a later step's own note, session 33): packed again with them
-    if (tall() > was + 1) {
-      all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } });
-      hid = pack(box, all, title, then);
-    }
+    // next step's title; a later step's own note, session 33): packed again with them until the titles keep their
+    // heights. newuser46: the notes went back and forth between two packings (with "Step 61: in History" fewer lines
+    // fit, without it more), the lines laid out for the other heights: Step 60's line drawn over its title; each title
+    // keeps the room of its tallest height a packing left (``least``), so the packings settle (at worst a gap under it)
+    var packed = function () {
+      var hid = false, least = [];
+      for (var n = 0; n < 5; n++) {
+        if (n) { all.forEach(function (x) { x.classList.remove('rt-cut'); if (x.style.transform) { x.style.transform = ''; } }); }
+        var was = heads();
+        hid = pack(box, all, title, then, least);
+        var now = heads(), moved = false;  // (any title's change moves the lines: the column is laid out from its foot)
+        now.forEach(function (h, i) { if (Math.abs(h - was[i]) > 0.5) { moved = true; } least[i] = Math.max(least[i] || 0, h); });
+        if (!moved) { break; }
+      }
+      return hid;
+    };
+    var hid = packed();
     // a key line left out (ui22: Restless Spirits' fifth release and the endgame it triggers, one step, at the strip's
     // floor: only the endgame showed): the key lines take one line each (CSS, attribute data-rt-tight; their whole text
     // in their tooltip and the History), and the lines are packed again
@@ -147,7 +158,7 @@ STRIP_JS = """(function () {
           }).map(function (n) { return n.textContent; }).join('').replace(/\\s+/g, ' ').trim();
         }
       });
-      hid = pack(box, all, title, then);
+      hid = packed();
     }
     if (!hid) {  // every line fits after all: no note (it says lines are hidden)
       title.removeAttribute('data-rt-earlier');
@@ -163,7 +174,7 @@ STRIP_JS = """(function () {
   // sit one under the other in their order (an older step's key lines above the pinned title of the newest step, the
   // reply's lines under "Then the computer played"), with the gaps they had: no empty band under the title (trial
   // 17); the others are hidden (CSS class rt-cut: visibility, their room kept).
-  function pack(box, all, title, then) {
+  function pack(box, all, title, then, least) {
     keyLost = false;
     var rows = [], owner = null, pinned = null;
     for (var i = 0; i < all.length; i++) {
@@ -191,7 +202,7 @@ STRIP_JS = """(function () {
     rows.sort(function (a, b) { return a.order - b.order || a.at - b.at; });
     rows.forEach(function (r, k) {  // a row's height and the gap under it (as laid out, at most 6 px)
       var next = rows[k + 1], gap = !next || r === pinned ? 0 : next === pinned ? 2 : next.top - r.bottom;
-      r.h = r.bottom - r.top + Math.max(0, Math.min(6, gap));
+      r.h = r.bottom - r.top + Math.max(0, Math.min(6, gap)) + Math.max(0, ((least && least[r.at]) || 0) - (r.bottom - r.top));
     });
     var y = then ? then.getBoundingClientRect().bottom : pinned.top;
     var room = box.getBoundingClientRect().bottom - y, used = 0, keep = new Set();
@@ -447,27 +458,7 @@ STRIP_JS = """(function () {
       if (table.style.getPropertyValue('--rt-strip-h') !== sh) { table.style.setProperty('--rt-strip-h', sh); }
     });
   }
-  // the blocked actions just opened ("Not possible now ▾ hide"): the list scrolls so the toggle and the first blocked
-  // action are in view (trial 27: they opened below the list's visible area)
-  var folds = new MutationObserver(function (records) {
-    records.forEach(function (m) {
-      var b = m.target, was = (m.oldValue || '').split(' ').indexOf('rt-open') >= 0;
-      if (was || !b.classList.contains('rt-open')) { return; }
-      requestAnimationFrame(function () {
-        var panel = b.closest('.tutor-actions'), row = b.querySelector(':scope > .tutor-blocked');
-        if (!panel || !row || !row.getClientRects().length) { return; }
-        var p = panel.getBoundingClientRect(), r = row.getBoundingClientRect(), t = b.getBoundingClientRect();
-        var by = Math.min(r.bottom - p.bottom + 4, t.top - p.top);
-        if (by > 0) { panel.scrollTop += by; }
-      });
-    });
-  });
-  function watchFolds() {
-    document.querySelectorAll('.rt-onescreen .tutor-actions > .rt-apart-blocked').forEach(function (b) {
-      if (!seen.has(b)) { seen.add(b); folds.observe(b, {attributes: true, attributeFilter: ['class'], attributeOldValue: true}); }
-    });
-  }
-  function mark() {  // the sizes this pass left (see sizes)
+""" + BLOCKED_JS + """  function mark() {  // the sizes this pass left (see sizes)
     document.querySelectorAll('.rt-onescreen > .tutor-last-step, .rt-board-area > .tutor-board').forEach(function (x) {
       var r = x.getBoundingClientRect(); left.set(x, [r.width, r.height]);
     });

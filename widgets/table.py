@@ -149,6 +149,8 @@ body[data-voila] #rendered_cells:has(.rt-learn) .jp-Cell-outputWrapper { margin:
   overflow-x: hidden !important; padding-bottom: 0; }
 .rt-compact .rt-prompt { line-height: 1.35; padding: 4px 8px; }
 .rt-onescreen .tutor-actions h3 { margin: 0 0 2px 0; }
+/* its head ("What can you do?", Auto, Hint) stays in view when the list scrolls (newuser46: a Hint scrolled it away) */
+.rt-onescreen .tutor-actions > .rt-actions-head { position: sticky; top: 0; z-index: 2; background: #fbfaff; }
 /* "End your turn" / "Pass": always in sight at the foot of the list */
 .rt-onescreen .tutor-actions > .rt-apart-turn { position: sticky; bottom: 0; z-index: 1; background: #fbfaff;
   box-shadow: 0 -6px 8px -6px rgba(40, 20, 80, .25); padding-bottom: 6px; margin-top: 4px; }

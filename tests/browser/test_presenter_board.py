@@ -187,6 +187,10 @@ PROJECTED = """() => {
           tokens: [...box.querySelectorAll('.sd-card .sd-statebox > *')].filter(shown).filter(e => {
             const c = rect(e.closest('.sd-card')), b = rect(e); return b[2] > c[2] + 1 || b[0] < c[0] - 1; })
             .map(e => e.textContent.trim()),
+          // and no die past its pool's column (newuser46: Pawnite's "Essence L1" ran into Zuja's at step 13)
+          dice: [...box.querySelectorAll('.sd-pool .sd-die')].filter(shown).filter(e => {
+            const c = rect(e.closest('.sd-pool').parentElement), b = rect(e); return b[2] > c[2] + 1 || b[0] < c[0] - 1; })
+            .map(e => e.textContent.trim()),
           narration: rect([...document.querySelectorAll('.rt-present .tutor-narration')].find(shown)),
           page: [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth]};
 }"""
@@ -273,10 +277,13 @@ def test_presenter_board_text_reads_on_a_projector(tutor_server, tutor_page, wal
         # folds under "+k more"), and no Spirit Duels token runs past its card
         assert g["side"] and g["side"][0] <= g["side"][1] + 1, f"step {k}: the rules that fired scroll: {g['side']}"
         assert not g["tokens"], f"step {k}: a token past its card: {g['tokens']}"
+        assert not g["dice"], f"step {k}: a die past its column: {g['dice']}"
         if g["more"]:
             folded.append(k)
         if k in (9, 11) and walkthrough == "Restless Spirits":
             page.screenshot(path=ARTIFACTS / f"presenter-restless-spirits-1024x768-step{k}.png")
+        if k == 13 and walkthrough == "Spirit Duels":  # (newuser46: Pawnite's dice and the provisional marks)
+            page.screenshot(path=ARTIFACTS / f"presenter-spirit-duels-1024x768-step{k}.png")
     print(f"{walkthrough} steps {len(orders) + 1}-{total} (step, fit, smallest label px): {seen}; steps with rules "
           f"folded under '+k more': {folded}")
     assert len(seen) == total - len(orders) >= 10, seen

@@ -84,7 +84,7 @@ CSS = """
 /* (each power keeps its words together; a narrow card puts the last power on a second line, inside the card) */
 .sd-powers { font-size: 12px; margin: 2px 0; display: flex; flex-wrap: wrap; align-items: baseline; }
 .sd-powers span { margin-right: 6px; white-space: nowrap; }
-.sd-powers span:has(+ .rt-prov) { margin-right: 2px; }
+.sd-powers span > .rt-prov { margin: 0 0 0 1px; }
 .sd-tok { display: inline-block; border-radius: 6px; padding: 0 5px; font-size: 11.5px; font-weight: 700;
   margin: 1px 2px 1px 0; border: 1px solid; cursor: help; }
 .sd-tok-armor { background: #efebe9; border-color: #795548; color: #4e342e; }

@@ -89,9 +89,12 @@ def _spirit(session: Session, seat: int, i: int) -> str:
               + (f' <span class="rt-muted">· {sl.damage} damage</span>' if sl.damage else "") + "</div>")
     pw = [("⚔", "attack", "Atk", "Attack Power"), ("✦", "magic", "Class", "Class Power"),
           ("◆", "essence", "Ess", "Essence Power")]
+    # (the provisional mark inside the last power's box, with its words: alone, it wrapped to a line of its own, drawn
+    # over the powers' die icons on the projector, newuser46)
+    mark = prov_badge(sp.provisional, ("presence",) if pres else ("attack", "magic", "essence"))
     powers = "".join(f'<span title="{title}: the value of a die showing {key.capitalize()}">{glyph} {word} <b>'
-                     f'{v.stat(sl, key)}</b></span>' for glyph, key, word, title in pw)
-    powers += prov_badge(sp.provisional, ("presence",) if pres else ("attack", "magic", "essence"))
+                     f'{v.stat(sl, key)}</b>{mark if k == len(pw) - 1 else ""}</span>'
+                     for k, (glyph, key, word, title) in enumerate(pw))
     dice = ", ".join(v.kind_label(k).replace(" die", "") for k in v.printed_dice(sl)) or "none"
     state = ('<span class="sd-state sd-exhausted" title="Exhausted: it cannot be activated or evolve until the End '
              'Phase readies it">exhausted</span>' if sl.exhausted else
