@@ -79,10 +79,22 @@ def determinise(game, state: BaseModel, seat: int, seed: int) -> BaseModel:
     """A copy of ``state`` in which every card ``seat`` cannot see is dealt again at random (from ``seed``) among
     the places it cannot see, each place keeping its size and each card its kind (a Totem stays where Totems are),
     and the random generator is replaced by one from ``seed``. The result depends only on ``seat``'s observation and
-    ``seed``."""
+    ``seed``.
+
+    A strategy's optional ``mixed_groups(game, state, seat)`` names places whose kinds are hidden too (Spirited's
+    draw pile: where its Passing of Time cards lie among the clan cards, sp.time.pass): the kinds are shuffled
+    among each such group's slots first, from a list sorted by (kind, card) so that which hidden card is where
+    cannot change the pattern, and the cards are then dealt again within their kinds as above (fairsp46: the
+    computer knew when a Battle would come)."""
     strat = _strategy(game.game_id)
     copy = copy_state(state)
     rnd = random.Random(seed)
+    mixed = getattr(strat, "mixed_groups", None)
+    for group in mixed(game, copy, seat) if mixed else []:
+        cards = sorted((_get(s) for s in group), key=lambda card: (strat.category(game, card), card))
+        rnd.shuffle(cards)
+        for s, card in zip(group, cards):
+            _set(s, card)
     for group in strat.hidden_groups(game, copy, seat):
         by_kind: dict[str, list[tuple[Any, Any]]] = {}
         for slot in group:
