@@ -16,6 +16,11 @@ from tutor.step_words import bare, redo_words, undo_words, you_past
 BAD = re.compile(r"\.\.(?!\.)|[.:;,]\s*[:;,]|\.:|\s[.:;,](?!\d)|::")
 
 
+#: The seed of each game's positions (4 unless named): Spirited's moved to 7 in fairsp46, when the computer stopped
+#: knowing where the Passing of Time cards lie and seed 4's game offered only 2 moves with a card's text.
+SEEDS = {"spirited": 7}
+
+
 def _positions(game_id: str, seed: int, count: int = 12):
     """Positions of a seeded game played by the normal computer on both seats, every few steps."""
     s = tutor.new_game(game_id, players=2, seed=seed)
@@ -34,7 +39,7 @@ def _positions(game_id: str, seed: int, count: int = 12):
 def test_hint_sentences_have_clean_punctuation_and_say_what_the_move_does(game_id):
     b = bot(game_id, "normal", 0)
     seen = 0
-    for s in _positions(game_id, 4):
+    for s in _positions(game_id, SEEDS.get(game_id, 4)):
         action, why = b.hint(s)
         more = b.more(s, action)
         texts = [why, more] + [b.explain(s, a, voice="it") for a in s.legal_actions()[:6]]

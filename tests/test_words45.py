@@ -25,18 +25,18 @@ def _normal(game_id: str, seed: int, steps: int):
 
 
 def test_a_final_battle_manoeuvre_is_not_said_to_score_the_camps():
-    s, b = _normal("spirited", 1, 111)
+    s, b = _normal("spirited", 3, 100)  # (re-found in fairsp46: the computer no longer knows the deck's order)
     assert s.state.battle == "final"
     said = {a.label: b.reason(s, a, voice="it") for a in s.legal_actions() if a.kind == "manoeuvre"}
     # (before: "then the next choice scores 2 Spirit, and the most Spirit wins [sp.goal] ..." for each of them)
     assert all("next choice" not in r and "scores" not in r for r in said.values()), said
-    assert said["Manoeuvre: swap a Romans card on your Road with a Norse card from your Hand"] == (
+    assert said["Manoeuvre: swap an Egyptians card on your Road with an Aztecs card from your Hand"] == (
         "it is a safe move: it brings no clan on its Road nearer its Overrun Limit, though it does not score, build a "
         "Camp or shield a stack this turn [sp.battle.manoeuvre] [sp.shield.manoeuvre].")
 
 
 def test_a_final_battle_medal_swap_is_said_once():
-    s, b = _normal("spirited", 1, 103)
+    s, b = _normal("spirited", 1, 102)
     swap = next(a for a in s.legal_actions() if a.label == "Swap the exhausted Scythians medal for a fresh Bronze")
     r = b.reason(s, swap, voice="it")
     # (before: "...; then the next choice swaps an exhausted medal worth 1 for a fresh Bronze worth 2 ...")

@@ -3,7 +3,8 @@
 Public:
 
 - :func:`observation` ``(session, seat) -> dict``: what one seat may see (its own hand; the other seats' hands,
-  decks and face-down cards as counts; never deck order or the random generator's state).
+  decks and face-down cards as counts; never deck order or the random generator's state), and :func:`determinise`,
+  both from :mod:`tutor.hidden`.
 - :func:`bot` ``(game_id, level="normal", seed=0) -> Bot``: ``easy`` plays a random legal move; ``normal`` scores
   every legal move by looking one move ahead (and through the decisions that move asks of the same seat) on a
   *determinised* copy of the state: the cards its seat cannot see are dealt again at random from the cards it
@@ -18,28 +19,22 @@ goal a move serves.
 """
 from __future__ import annotations
 
-import importlib
 import random
 import re
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
 
 from .core.model import Action
-from .core.rng import Rng
 from .core.session import Session, copy_state
+from .hidden import determinise, observation  # noqa: F401 (moved to tutor.hidden; observation kept here for tutor)
+from .hidden import strategy as _strategy
 from .step_words import bare
 from .still import Still  # noqa: F401 (a still copy of a session, for a worker thread: tutor.still)
 
 #: The bot levels: ``easy`` (a random legal move) and ``normal`` (rules-aware, one move ahead).
 LEVELS = ("easy", "normal")
-
-#: Each game's strategy module (``tutor/games/<game>/strategy.py``), imported when a bot of that game is first asked
-#: for (a page imports only its own game).
-_STRATEGY: dict[str, str] = {"restless-spirits": "restless_spirits", "spirited": "spirited",
-                             "spirit-duels": "spirit_duels"}
 
 #: How much the best opponent's progress counts against the bot's own (block the leader).
 OPPONENT_WEIGHT = 0.6
@@ -50,63 +45,6 @@ WIN = 1000.0
 #: How a strategy's reasons name the seat that moves: ``{you}``/``{your}`` marks, filled for a hint ("you") or for
 #: the computer's own move ("it").
 VOICES = {"you": {"{your}": "your", "{you}": "you"}, "it": {"{your}": "its", "{you}": "it"}}
-
-
-def _strategy(game_id: str) -> ModuleType:
-    try:
-        pkg = _STRATEGY[game_id]
-    except KeyError:
-        raise ValueError(f"unknown game {game_id!r}; known: {', '.join(sorted(_STRATEGY))}") from None
-    return importlib.import_module(f"{__package__}.games.{pkg}.strategy")
-
-
-def observation(session: Session, seat: int) -> dict[str, Any]:
-    """What ``seat`` (0-based) may see of the session's current state, as plain JSON-like data.
-
-    The seat's own hand is listed; the other seats' hands, every deck and face-down cards of others are given as
-    ``{"hidden": N}`` (a count); the random generator's state is left out. Two states that differ only in what the
-    seat cannot see give equal observations.
-
-    Raises:
-        ValueError: ``seat`` is not a seat of this game.
-    """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < session.game.players:
-        raise ValueError(f"seat must be 0..{session.game.players - 1}, got {seat!r}")
-    return _strategy(session.game_id).observation(session.game, session.state, seat)
-
-
-def determinise(game, state: BaseModel, seat: int, seed: int) -> BaseModel:
-    """A copy of ``state`` in which every card ``seat`` cannot see is dealt again at random (from ``seed``) among
-    the places it cannot see, each place keeping its size and each card its kind (a Totem stays where Totems are),
-    and the random generator is replaced by one from ``seed``. The result depends only on ``seat``'s observation and
-    ``seed``."""
-    strat = _strategy(game.game_id)
-    copy = copy_state(state)
-    rnd = random.Random(seed)
-    for group in strat.hidden_groups(game, copy, seat):
-        by_kind: dict[str, list[tuple[Any, Any]]] = {}
-        for slot in group:
-            by_kind.setdefault(strat.category(game, _get(slot)), []).append(slot)
-        for slots in by_kind.values():
-            cards = sorted(_get(s) for s in slots)
-            rnd.shuffle(cards)
-            for s, card in zip(slots, cards):
-                _set(s, card)
-    copy.rng = Rng.from_seed(rnd.getrandbits(64))
-    return copy
-
-
-def _get(slot: tuple[Any, Any]) -> str:
-    obj, key = slot
-    return obj[key] if isinstance(obj, list) else getattr(obj, key)
-
-
-def _set(slot: tuple[Any, Any], value: str) -> None:
-    obj, key = slot
-    if isinstance(obj, list):
-        obj[key] = value
-    else:
-        setattr(obj, key, value)
 
 
 @dataclass(frozen=True)

@@ -371,10 +371,10 @@ STRIP_JS = """(function () {
   function over(area) {  // how far the board runs past its box (the area or the board inside it scrolls)
     var board = area.querySelector('.tutor-board'), o = area.scrollHeight - area.clientHeight;
     if (board && board.getClientRects().length && board.clientHeight) {
-      // (in the window's pixels: a large window draws the board larger, CSS zoom, and its own sizes are unzoomed; trial
-      // 19: at 1920x1080 the strip gave the board 21 px of the 29 it lacked, and the learner's hand stayed cut)
-      var zoom = board.getBoundingClientRect().height / board.clientHeight || 1;
-      o = Math.max(o, Math.ceil((board.scrollHeight - board.clientHeight) * zoom));
+      // (in the window's pixels, to its fraction: a large window draws the board larger, CSS zoom; trial 19: the strip
+      // gave it 21 px of the 29 it lacked at 1920x1080; fairsp47: Spirited's end 1.2 px past its box was a scroll of 1)
+      var r = board.getBoundingClientRect(), zoom = r.height / board.clientHeight || 1, box = area.getBoundingClientRect();
+      o = Math.max(o, Math.ceil((board.scrollHeight - board.clientHeight) * zoom), Math.ceil(r.bottom - box.bottom - 0.01));
     }
     return o;
   }

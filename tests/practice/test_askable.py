@@ -22,8 +22,11 @@ from tutor.registry import clauses_for
 #: scenario rule-presence-chosen-no-burn and the Presence targets' clauses moved Spirit Duels', 2605 -> 2613, 90 -> 92,
 #: and with the round-limit ruling's scenario, the Meditate choice for identical dice and the explanations' words
 #: merged, 2613 -> 2623; session 45: a why-not question offers no rule that also forbids its action as a wrong answer
-#: (new user 45), Spirited 3318 -> 3306 and 58 -> 56, Spirit Duels 2623 -> 2601 and 92 -> 94)
-FULL = [("restless-spirits", 2984, 131), ("spirited", 3306, 56), ("spirit-duels", 2601, 94)]
+#: (new user 45), Spirited 3318 -> 3306 and 58 -> 56, Spirit Duels 2623 -> 2601 and 92 -> 94; fairsp46: the dealt
+#: copies of what a learner cannot see put the draw pile's Passing of Time cards anywhere in it, so a move's Hourglass
+#: reaching its end (sp.ruling.hourglass-end) or the draw pile running out (sp.ruling.reshuffle, a Passing of Time
+#: card drawn and replaced takes one card more) is chance, not asked: Spirited 3306 -> 3298 and 56 -> 54)
+FULL = [("restless-spirits", 2984, 131), ("spirited", 3298, 54), ("spirit-duels", 2601, 94)]
 
 
 @pytest.fixture

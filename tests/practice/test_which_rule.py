@@ -56,7 +56,10 @@ FIRST = [
 #: 59 -> 58)
 #: (new user 45: no why-not wrong answer is a ruling the legal actions cite beside the forbidding rule; the seed-1
 #: stream moved and "No Shields after the fact" and a provisional power value are no longer asked in it: 58 -> 56)
-ASKABLE = {"restless-spirits": 130, "spirited": 56, "spirit-duels": 90}
+#: (fairsp46: the dealt copies put the draw pile's Passing of Time cards anywhere in it, as a learner cannot know where
+#: they lie, so the Hourglass stopping at its end and the draw pile's reshuffle, which only a Passing of Time card
+#: drawn brought in, are chance and no longer asked: 56 -> 54)
+ASKABLE = {"restless-spirits": 130, "spirited": 54, "spirit-duels": 90}
 #: Core rules that had no question before session 35 and have one now
 CORE = {"restless-spirits": {"rs.hand-limit", "rs.release", "rs.release.totems", "rs.release.reward", "rs.free-action",
                              "rs.ruling.end-turn-early"},

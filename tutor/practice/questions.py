@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..bots import determinise
+from ..hidden import determinise
 from ..core.model import Action, Blocked, Clause
 from ..core.rng import Rng
 from ..core.session import Session

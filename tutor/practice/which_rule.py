@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..bots import determinise
+from ..hidden import determinise
 from ..core.rng import Rng
 from ..core.session import Session
 from .positions import Position, copy_session

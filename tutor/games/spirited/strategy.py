@@ -108,6 +108,13 @@ def hidden_groups(g, s: SPState, seat: int) -> list[list[tuple[Any, Any]]]:
     return [cards, [(s.wonder_deck, i) for i in range(len(s.wonder_deck))]]
 
 
+def mixed_groups(g, s: SPState, seat: int) -> list[list[tuple[Any, Any]]]:
+    """Hidden places whose kinds are hidden too (:func:`tutor.bots.determinise`): the draw pile, where its Passing of
+    Time cards are shuffled in among the clan cards (sp.setup.deck) and lie where no player knows. They are never in
+    a hand or Camp (sp.time.pass: discarded when drawn), so they are dealt again within the draw pile only."""
+    return [[(s.deck, i) for i in range(len(s.deck))]]
+
+
 def category(g, card: str) -> str:
     """``wonder`` for Wonder cards, ``time`` for Passing of Time (only ever in the draw pile), ``card`` for clan
     cards."""
