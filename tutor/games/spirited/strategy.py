@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import clan_of, medal_kind
 from .state import SPState
-from .zones import camp_clan, camp_count, held, medal_value, overrun_limit
+from .zones import LIMIT_FLOOR, camp_clan, camp_count, held, lowered_limit, medal_value, overrun_limit
 
 #: Feature weights: Spirit is the score; a Camp's cards are worth about what their medal would score in a March.
 #: ``medals``: refreshed medals held, which a later Battle can score and which break a tie first (Battles: score a
@@ -28,8 +28,16 @@ from .zones import camp_clan, camp_count, held, medal_value, overrun_limit
 #: ``wonder``: the Spirit shown on the Wonders taken (sp.wonder.take), worth what Spirit is but kept apart, so that a
 #: reason says it as the Wonder's (reason 46: "then the next choice scores 7 Spirit" of a Build, whose next choice
 #: is a card to spend, and a Wonder's sure 6 Spirit said as a Battle's chance when its Summon moved the Hourglass).
+#: ``risk0``: ``risk`` as if no card lowered the seat's Overrun Limits, and ``mods``: how much opponents' cards lower
+#: them (the Sao power, sp.overrun.lower), weight 0: where ``mods`` changed (the power ended with the turn), a reason
+#: says ``risk0``'s change, not crediting a move with the risk that the power's end takes away
+#: (truth 47: "it takes a clan on its Road away from its Overrun Limit" of a Wonder's last card spent from the Hand,
+#: whose turn's end ended the learner's Sao power). ``pressed``: how much the seat's own cards lower its opponents'
+#: Overrun Limits now (sp.overrun.lower), weight 0 (the choice weighs it by the opponents' ``risk``): a reason says
+#: a Sao card's purpose by it (truth 47: "a safe move ... does not score" of a Sao card).
 WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3, "medals": 0.5,
-           "final": 1.0, "time": 0.0, "wonder": 1.0, "deck": 0.0}
+           "final": 1.0, "time": 0.0, "wonder": 1.0, "deck": 0.0, "risk0": 0.0, "mods": 0.0,
+           "pressed": 0.0}
 #: Features that change by themselves, never by a move: a reason does not say them (:meth:`tutor.bots.Bot.reasons`).
 AUTOMATIC_FEATURES = ("final",)
 #: Features whose change by the action itself the reason of the choices after it is told too (``time``: the Battle
@@ -141,16 +149,23 @@ def features(g, s: SPState, seat: int) -> dict[str, float]:
     # (a Shielded stack is one opponents cannot touch, sp.shield.protect: trial 21's hints said "Shield your Sao
     # clan", then "Break the Sao Shield", both because "this one risks the least", as no count told them apart)
     shields = sum(st.shield is not None for st in p.road)
+    risk0 = 0
     for st in p.road:
         road += len(st.cards)
         if len(st.cards) >= overrun_limit(g, s, seat, st.clan) - 1:
             risk += 1
+        if len(st.cards) >= _unlowered_limit(g, s, seat, st.clan) - 1:
+            risk0 += 1
+    mods = sum(m.amount for m in s.limit_mods if m.seat == seat)
     medals = sum(a.medal is not None and not a.exhausted for a in held(s, seat))
+    pressed = max((sum(m.amount for m in s.limit_mods if m.by == seat and m.seat == o.seat) for o in s.players
+                   if o.seat != seat), default=0)
     final = _final_scored(s, seat)
     wonder = sum(g.cards.wonder[w].spirit for w in p.wonders)
     return {"spirit": float(p.spirit - final - wonder), "final": float(final), "wonder": float(wonder), "camps": camps,
             "hand": float(len(p.hand)), "road": float(road), "risk": float(risk), "shields": float(shields),
-            "medals": float(medals), "time": float(s.hourglass), "deck": float(len(s.deck))}
+            "medals": float(medals), "time": float(s.hourglass), "deck": float(len(s.deck)),
+            "risk0": float(risk0), "mods": float(mods), "pressed": float(pressed)}
 
 
 def reasons(g, s: SPState, mine) -> list[str]:
@@ -211,8 +226,14 @@ def reasons(g, s: SPState, mine) -> list[str]:
                        f"each pair of Camp cards there [sp.time.pass] [sp.final.camps] {cite}"
                        if ch.get("time", 0) > 0 and s.hourglass + ch["time"] >= g.track.length else
                        f"it grows a Camp toward a better medal at {{your}} next March [sp.march] {cite}")
-    if ch.get("risk", 0) < 0:
+    risk, pressed = _own_risk(ch), ""
+    if risk < 0 and not (ch.get("camps", 0) < 0 and a.kind != "march"):
+        # (truth 47: not the risk an opponent's Sao power took with it as it ended, nor a Road an Overrun cleared)
         reasons.append(f"it takes a clan on {{your}} Road away from its Overrun Limit [sp.overrun.limit] {cite}")
+    if ch.get("pressed", 0) > 0:
+        pressed = _pressed_reason(g, s, a.actor, int(ch["pressed"]), cite, mine.then and a.kind == "scout")
+        if not pressed.startswith("then "):
+            reasons.append(pressed)
     if ch.get("shields", 0) > 0:
         reasons.append(f"it shields a clan stack on {{your}} Road, which opponents then cannot touch "
                        f"[sp.shield.protect] {cite}")
@@ -228,28 +249,34 @@ def reasons(g, s: SPState, mine) -> list[str]:
         if near:
             reasons.append(f"stacking the card face up instead would bring {{your}} {near} clan to its Overrun "
                            f"Limit or one card short of it [sp.overrun.limit] {cite}")
-    if not reasons and spirit_of is None:  # (said of this move alone: whether another is stronger, the caller says)
+    # (said of this move alone: whether another is stronger, the caller says)
+    if not reasons and spirit_of is None and not pressed.startswith("then "):
         # (a reason for the move, not a list of what it does not do: trial 35 read "it neither scores, builds a Camp,
         # shields a stack nor brings a clan nearer its Overrun Limit" as why not)
         reasons.append(f"it is a safe move: it brings no clan on {{your}} Road nearer its Overrun Limit, though it "
                        f"does not score, build a Camp or shield a stack this turn {cite}"
-                       if not ch.get("risk", 0) > 0 and not ch.get("shields", 0) < 0 else
-                       f"it spends {{your}} one action this turn on “{a.label}” {cite}")
-    if ch.get("risk", 0) > 0:
+                       if not risk > 0 and not ch.get("shields", 0) < 0 else _inside(s, a, cite))
+    if risk > 0:
         reasons.append("but it leaves a clan one card short of an Overrun [sp.overrun.limit]")
     if ch.get("shields", 0) < 0:
         # (a Shield goes when it is Broken, or when the last card under it leaves or a Regroup clears the Road)
         # (truth 46: "one of your Shields" said of a Regroup that discarded two: the number said)
         gone = -int(ch["shields"])
+        names = _shield_names(g, s, a.actor, gone)
         reasons.append("but it gives up a Shield [sp.shield.break]" if a.kind == "break-shield" else
-                       "but one of {your} Shields goes to the discard pile with it [sp.shield.abandon]" if gone == 1
-                       else f"but {_NUMBER.get(gone, str(gone))} of {{your}} Shields go to the discard pile with it "
-                       f"[sp.shield.abandon]")
+                       f"but one of {{your}} Shields{names} goes to the discard pile with it [sp.shield.abandon]"
+                       if gone == 1 else
+                       f"but {_NUMBER.get(gone, str(gone))} of {{your}} Shields{names} go to the discard pile with "
+                       f"it [sp.shield.abandon]")
     if spirit_of is not None:  # what the card taken next does joins the sentence, the action's clauses cited once
         doing = [r[3:].removesuffix(f" {cite}") for r in reasons if r.startswith("it ")]
         taken = f", and the card taken next {', and '.join(doing)}" if doing and "{taken}" in spirit_of else ""
         said = spirit_of.format(n=int(ch["spirit"]), cite=cite, taken=taken)
         reasons = [said] + [r for r in reasons if not (taken and r.startswith("it "))]
+    if pressed.startswith("then "):  # (a Scout's Sao card, played before the card taken next: said first, with it)
+        doing = [r[3:].removesuffix(f" {cite}") for r in reasons if r.startswith("it ")]
+        taken = f", and the card taken next {', and '.join(doing)}" if doing else ""
+        reasons = [f"{pressed}{taken} {cite}"] + [r for r in reasons if not r.startswith("it ")]
     return reasons
 
 
@@ -276,13 +303,72 @@ def _drawn_reasons(s: SPState, ch: dict[str, float]) -> list[str]:
         said.append(f"depending on the cards drawn from the face-down pile, {{you}} may then "
                     f"{' and '.join(may) if len(may) < 3 else ', '.join(may[:-1]) + ' and ' + may[-1]}: a chance, "
                     f"not a sure thing [sp.setup.deck] [sp.zones.road]")
-    if ch.get("risk", 0) > 0:
+    if _own_risk(ch) > 0:
         said.append("but the cards drawn from the face-down pile may leave a clan on {your} Road one card short of an "
                     "Overrun: a chance [sp.overrun.limit]")
     if ch.get("shields", 0) < 0:
         said.append("and a choice on a card drawn from the face-down pile may give up a Shield: a chance "
                     "[sp.shield.break]")
     return said
+
+
+def _own_risk(ch: dict[str, float]) -> float:
+    """The change of ``risk`` a move makes itself: where an opponent's card effect lowering the seat's Overrun
+    Limits (the Sao power) ended meanwhile (``mods`` changed), the change as if it had never lowered them."""
+    return ch.get("risk0", 0) if ch.get("mods", 0) else ch.get("risk", 0)
+
+
+def _unlowered_limit(g, s: SPState, seat: int, clan: str) -> int:
+    """``seat``'s Overrun Limit of ``clan`` without the card effects lowering it (``SPState.limit_mods``)."""
+    mods = sum(m.amount for m in s.limit_mods if m.seat == seat)
+    return max(LIMIT_FLOOR, lowered_limit(g, s, seat, clan) + mods)
+
+
+def _inside(s: SPState, a, cite: str) -> str:
+    """The plain reason of a move no feature tells apart that leaves a clan at risk or a Shield: the turn's one
+    action said as spending it; a choice inside an action, a Battle or the Road Check said as such (truth 47:
+    "Stack the Scythians card face up: it spends your one action this turn on ...", a choice inside a Scout's
+    Summon)."""
+    if "sp.turn.one-action" in a.clauses:
+        return f"it spends {{your}} one action this turn on “{a.label}” {cite}"
+    if s.battle is not None:
+        return f"it is one of the choices this Battle asks of {{you}}, not an action of its own [sp.battle] {cite}"
+    return f"it is one of the choices inside {{your}} turn, not an action of its own {cite}"
+
+
+def _shield_names(g, s: SPState, seat: int, gone: int) -> str:
+    """`` (Persians, Scythians)``: the clans of the stacks whose Shields go, when they are all those on ``seat``'s
+    Road (a Road cleared; the stacks are in sight of every player); else ``""`` (truth 47: "two of your Shields")."""
+    shielded = [st.clan for st in s.players[seat].road if st.shield is not None]
+    if len(shielded) != gone:
+        return ""
+    return f" ({', '.join(g.cards.clan[c].name if c in g.cards.clan else c for c in shielded)})"
+
+
+def _pressed_reason(g, s: SPState, seat: int, n: int, cite: str, then: bool = False) -> str:
+    """What lowering every opponent's Overrun Limits by ``n`` does (the Sao power, sp.overrun.lower; ours,
+    sp.provisional.power): how many of their clan stacks it brings to one card short of an Overrun (truth 47: a Sao
+    card's Hint said only "a safe move ... does not score"). ``then``: a later choice played the card (a Scout's):
+    said as the Sao card's, not the card taken next's."""
+    near = 0
+    for p in s.players:
+        if p.seat == seat:
+            continue
+        for st in p.road:
+            lim = overrun_limit(g, s, p.seat, st.clan)
+            if len(st.cards) < lim - 1 <= len(st.cards) + n:
+                near += 1
+    tags = "".join(f" [{c}]" for c in ("sp.overrun.lower", "sp.provisional.power") if f"[{c}]" not in cite)
+    who = "then the Sao card played from {your} Hand" if then else "it"
+    said = (f"{who} lowers every opponent's Overrun Limits by {n} until {{your}} next turn (our assumption: the "
+            f"rulebook prints no clan power){tags}")
+    if near:
+        said += (f", bringing {_NUMBER.get(near, str(near)) if near > 1 else 'one'} of their clan stacks to one card "
+                 f"short of an Overrun or to it [sp.overrun.limit]")
+    else:
+        said += (f": until then their clans reach an Overrun with {_NUMBER.get(n, str(n)) if n > 1 else 'one'} "
+                 f"card{'s' if n > 1 else ''} fewer [sp.overrun.limit]")
+    return said + (f" {cite}" if cite and not then else "")
 
 
 def _final(s: SPState) -> bool:
