@@ -50,7 +50,7 @@ def test_a_regroup_that_discards_two_shields_says_two():
     assert a.label == "Forge the Chinese Allegiance with Camp 2 (3 cards)"
     seat = s.current_player
     said = b.reason(s, a)
-    assert said.endswith("; but two of its Shields (Sao, Scythians) go to the discard pile with it "
+    assert said.endswith("; but two of its Shields (Babylonians, Greeks) go to the discard pile with it "
                          "[sp.shield.abandon]."), said
     assert "one of its Shields" not in said
     assert sum(st.shield is not None for st in s.state.players[seat].road) == 2

@@ -29,11 +29,11 @@ def test_the_turns_action_still_says_it_spends_it():
     s, b, a = _at(15, 49)
     assert a.label == "Build a Wonder (spend 1 card of each clan)" and "sp.turn.one-action" in a.clauses
     assert b.reason(s, a).startswith("it spends its one action this turn on “Build a Wonder (spend 1 card of each "
-                                     "clan)” [sp.wonder] [sp.turn.one-action]; but two of its Shields go")
+                                     "clan)” [sp.wonder] [sp.turn.one-action]; but two of its Shields (Greeks, Olmecs) go")
 
 
 def test_the_risk_a_sao_power_took_as_it_ended_is_not_the_moves():
-    s, b, a = _at(15, 98)
+    s, b, a = _at(12, 20)
     seat = s.current_player
     assert a.label == "Shield your Sao clan: place this card face down on top"
     said = b.reason(s, a)
@@ -49,13 +49,14 @@ def test_the_risk_a_sao_power_took_as_it_ended_is_not_the_moves():
 
 
 def test_a_cleared_road_names_the_shields_it_loses():
-    s, b, a = _at(46, 71)
+    s, b, a = _at(1, 43)
     seat = s.current_player
+    assert a.label == "Forge the Scythians Allegiance with Camp 1 (2 cards)"
     said = b.reason(s, a)
-    assert said.endswith("; but two of its Shields (Sao, Scythians) go to the discard pile with it "
+    assert said.endswith("; but two of its Shields (Greeks, Norse) go to the discard pile with it "
                          "[sp.shield.abandon]."), said
-    assert sorted(st.clan for st in s.state.players[seat].road if st.shield is not None) == ["sao", "scythians"]
-    for i in _moves(46)[71:74]:
+    assert sorted(st.clan for st in s.state.players[seat].road if st.shield is not None) == ["greeks", "norse"]
+    for i in _moves(1)[43:46]:
         if s.current_player != seat:
             break
         s.apply(i)
@@ -63,7 +64,7 @@ def test_a_cleared_road_names_the_shields_it_loses():
 
 
 def test_a_sao_card_says_what_its_power_does():
-    s, b, a = _at(12, 26)
+    s, b, a = _at(1, 29)
     seat = s.current_player
     assert a.label.startswith("Play a Sao card")
     said = b.reason(s, a)
@@ -79,7 +80,7 @@ def test_a_sao_card_says_what_its_power_does():
     before = near()
     s.apply(a.id)
     assert near() - before == 3  # three of the opponent's stacks now one card short of an Overrun (or at it)
-    s, b, a = _at(12, 25)  # the Scout that plays it says it as the Sao card's, not the card taken next's
+    s, b, a = _at(1, 28)  # the Scout that plays it says it as the Sao card's, not the card taken next's
     assert a.kind == "scout"
     said = b.reason(s, a)
     assert said.startswith("then the Sao card played from its Hand lowers every opponent's Overrun Limits by 1"), said
