@@ -2,12 +2,16 @@
 copy (used at once) the token still lies on the copied Spirit (``PlacedSpirit.copied``, fact ``pN.copies``) and comes
 off as their card notes say. Uji: when Uji leaves play, or the Lost Spirit leaves the row (taken by a player or
 discarded by a refresh). Yotei: when Yotei leaves play, or the copied Spirit is released or destroyed. Grindavik
-keeps a token only for an ability that lasts, so its Activated copy leaves none."""
+keeps a token only for an ability that lasts, so its Activated copy leaves none. A removal the notes print cites the
+rule ``rs.effect.copy-token-off`` (the copier released, Yotei's copied Spirit released or destroyed, Uji's Lost
+Spirit discarded; new user 47: these cited the ruling); the others cite the ruling (the copier destroyed, the Lost
+Spirit attracted, the copier copying anew)."""
 from __future__ import annotations
 
 from rs_helpers import act, rs_session
 
 TOKEN = "rs.ruling.copy-token"
+OFF = "rs.effect.copy-token-off"
 
 
 def _said(step, clause=TOKEN) -> list[str]:
@@ -39,9 +43,9 @@ def _uji_copies_kafrat(**p1):
 def test_uji_token_stays_on_the_lost_spirit_after_an_activated_copy_until_uji_is_released():
     s = _uji_copies_kafrat(hand=["t10"])
     step = act(s, "play-totem", totem="t10", space=1)
-    assert _said(step) == ["Uji is released, so its Copy token comes off Kafrat."]
+    assert _said(step, OFF) == ["Uji is released, so its Copy token comes off Kafrat."] and _said(step) == []
     clauses = [e.clause for e in step.events]
-    assert clauses.index("rs.release") < clauses.index(TOKEN)
+    assert clauses.index("rs.release") < clauses.index(OFF)
     assert s.state.players[0].released == ["uji"] and s.state.lost_spirits == ["kafrat", "miki", "muko"]
     assert _copies(s) == [None, None, None]
 
@@ -51,6 +55,7 @@ def test_uji_token_comes_off_when_the_lost_spirit_is_taken():
     act(s, "attract", spirit="kafrat")  # (t09, the only Totem in hand, is offered at once)
     step = act(s, "choose-space", space=2)
     assert _said(step) == ["Kafrat has left the Lost Spirits row, so Uji's Copy token comes off Kafrat."]
+    assert _said(step, OFF) == []  # (attracted: the notes say "released by a player"; the ruling reads it)
     assert s.game.facts(s.state)["p1.board"] == ["uji", "kafrat", None]
     assert _copies(s) == [None, None, None]
 
@@ -59,8 +64,8 @@ def test_uji_token_comes_off_when_the_lost_spirit_is_discarded():
     s = _uji_copies_kafrat(hand=["t09"])
     step = act(s, "refresh-and-attract")
     assert "kafrat" in s.state.spirit_discard and "kafrat" not in s.state.lost_spirits
-    said = [t for st in s.history[-1:] for t in _said(st)] or _said(step)
-    assert said == ["Kafrat has left the Lost Spirits row, so Uji's Copy token comes off Kafrat."]
+    assert _said(step, OFF) == ["Kafrat has left the Lost Spirits row, so Uji's Copy token comes off Kafrat."]
+    assert _said(step) == []  # (the notes print the discard: the rule, not the ruling)
     assert _copies(s) == [None, None, None]
 
 
@@ -83,7 +88,7 @@ def test_yotei_token_comes_off_when_yotei_is_released():
     s = _yotei_copies_gonga(p1_board=[{"card": "seone"}, {"card": "yotei", "totems": ["t03", "t06"]}, None],
                             p1={"hand": ["t08"]})
     step = act(s, "play-totem", totem="t08", space=2)
-    assert _said(step) == ["Yotei is released, so its Copy token comes off Gonga."]
+    assert _said(step, OFF) == ["Yotei is released, so its Copy token comes off Gonga."] and _said(step) == []
     assert s.state.players[0].released == ["yotei"] and _copies(s) == [None, None, None]
     assert s.game.facts(s.state)["p2.board"] == ["gonga", None, None]
 
@@ -94,7 +99,7 @@ def test_yotei_token_comes_off_when_the_copied_spirit_is_released():
     act(s, "end-turn")
     assert _copies(s) == [None, "gonga", None]  # (still there on the opponent's turn)
     step = act(s, "play-totem", totem="t16", space=1)
-    assert _said(step) == ["Gonga is released, so Yotei's Copy token comes off Gonga."]
+    assert _said(step, OFF) == ["Gonga is released, so Yotei's Copy token comes off Gonga."] and _said(step) == []
     assert s.state.players[1].released == ["gonga"] and _copies(s) == [None, None, None]
 
 
@@ -102,7 +107,7 @@ def test_yotei_token_comes_off_when_the_copied_spirit_is_destroyed():
     s = _yotei_copies_gonga(p1_board=[{"card": "seone"}, {"card": "yotei"}, {"card": "takayama"}])
     act(s, "activate-ability", space=3, target=2)
     step = act(s, "choose-own-destroy", space=3)  # (Gonga, the target's only Spirit, is then destroyed at once)
-    assert _said(step) == ["Gonga is destroyed, so Yotei's Copy token comes off Gonga."]
+    assert _said(step, OFF) == ["Gonga is destroyed, so Yotei's Copy token comes off Gonga."] and _said(step) == []
     assert "gonga" in s.state.spirit_discard and _copies(s) == [None, None, None]
 
 
@@ -113,7 +118,7 @@ def test_a_destroyed_copier_takes_its_token_off():
     act(s, "activate-ability", space=2, target=1)
     act(s, "choose-own-destroy", space=2)
     step = act(s, "choose-destroy", space=2)
-    assert _said(step) == ["Yotei is destroyed, so its Copy token comes off Gonga."]
+    assert _said(step) == ["Yotei is destroyed, so its Copy token comes off Gonga."] and _said(step, OFF) == []
     assert "yotei" in s.state.spirit_discard and s.game.facts(s.state)["p1.board"] == ["seone", None, None]
 
 

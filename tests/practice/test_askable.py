@@ -25,8 +25,10 @@ from tutor.registry import clauses_for
 #: (new user 45), Spirited 3318 -> 3306 and 58 -> 56, Spirit Duels 2623 -> 2601 and 92 -> 94; fairsp46: the dealt
 #: copies of what a learner cannot see put the draw pile's Passing of Time cards anywhere in it, so a move's Hourglass
 #: reaching its end (sp.ruling.hourglass-end) or the draw pile running out (sp.ruling.reshuffle, a Passing of Time
-#: card drawn and replaced takes one card more) is chance, not asked: Spirited 3306 -> 3298 and 56 -> 54)
-FULL = [("restless-spirits", 2984, 131), ("spirited", 3298, 54), ("spirit-duels", 2601, 94)]
+#: card drawn and replaced takes one card more) is chance, not asked: Spirited 3306 -> 3298 and 56 -> 54; token48: the
+#: rule rs.effect.copy-token-off now cited where the Copy token's notes print the case is asked: 131 -> 132 rules, the
+#: 2984 questions unchanged)
+FULL = [("restless-spirits", 2984, 132), ("spirited", 3298, 54), ("spirit-duels", 2601, 94)]
 
 
 @pytest.fixture

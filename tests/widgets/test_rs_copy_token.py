@@ -3,7 +3,8 @@ while a copy the engine keeps holds (an Ongoing or on-release ability copied: ``
 Spirit shows "◇ Uji's Copy token" with a tooltip saying whose token it is and what it means, and the copier shows
 which Spirit it copies; the token goes when the copy ends (the copied Lost Spirit attracted, the opponent's copied
 Spirit released). Uji's and Yotei's token also stays after an Activated copy (ruling rs.ruling.copy-token: Uji
-copying Kafrat, engine40), drawn with words saying the ability was used at once."""
+copying Kafrat, engine40), drawn with words saying the ability was used at once; it comes off as their notes print
+(rule rs.effect.copy-token-off) or, in the cases they leave unsaid, by the ruling."""
 from __future__ import annotations
 
 import re

@@ -9,7 +9,8 @@ copier's own requirements at once (its owner chooses which). A copied on-release
 copier is released, if the copy still holds then (ruling ``rs.ruling.copy-on-release``). The copier's Copy token
 marks a copy the state keeps (``PlacedSpirit.copied``): an Ongoing or on-release one for every copier, and any copy,
 an Activated one too, for a copy ability whose ``token`` is ``every-copy`` (Uji, Yotei: ruling ``rs.ruling.copy-token``;
-a copier copying a copier follows the rule of the ability it runs).
+a copier copying a copier follows the rule of the ability it runs). That token comes off as their notes print (rule
+``rs.effect.copy-token-off``, :mod:`.ongoing`) or, in the cases they leave unsaid, by the ruling.
 """
 from __future__ import annotations
 
@@ -114,8 +115,8 @@ def _copy_actions(g, s, d, a) -> None:
 
 
 def _until(copier: str, zone: str) -> str:
-    """When the Copy token of ``copier`` (copying from ``zone``) comes off, in words (ruling
-    ``rs.ruling.copy-token``)."""
+    """When the Copy token of ``copier`` (copying from ``zone``) comes off, in words (rule
+    ``rs.effect.copy-token-off``; "leaves play" takes in the ruling's destroyed copier)."""
     if zone == "lost-spirits":
         return f"until {copier} leaves play or that Spirit leaves the Lost Spirits row"
     if zone == "opponent-released":
@@ -125,7 +126,8 @@ def _until(copier: str, zone: str) -> str:
 
 def _keep(c: Ctx, d: Decision, x: str) -> None:
     """Keep the copy of ``x`` on the copier (its Copy token goes on ``x``); a copy it held before ends first (a
-    copier copying a copier, e.g. Yotei copying Uji, ends with the last Spirit copied)."""
+    copier copying a copier, e.g. Yotei copying Uji, ends with the last Spirit copied; the notes leave this case
+    unsaid, so an Activated copy's token cites the ruling ``rs.ruling.copy-token``)."""
     ps = c.state.players[d.actor].board[d.space]
     if ps.copied is not None:
         end_copy(c, d.actor, ps, f"{c.name(d.source)} copies {c.name(x)} now")

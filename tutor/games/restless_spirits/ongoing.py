@@ -20,9 +20,13 @@ LOOKUP_EFFECTS = ("protection", "mastery-lock")
 #: Ongoing effects a copier (Yotei, Uji, Grindavik) can have: the looked-up ones and a reduction of its own
 #: requirements (Barachu), which marks the copier's disregarded requirement with the copier's id
 COPYABLE_ONGOING = LOOKUP_EFFECTS + ("requirement-reduction",)
-#: The ruling on Uji's and Yotei's Copy token: it marks the copied Spirit whatever ability was copied, and comes off
-#: as their card notes say (cited where such a token is placed or removed)
+#: The ruling on Uji's and Yotei's Copy token: it marks the copied Spirit whatever ability was copied (cited where
+#: such a token is placed), and comes off in the cases their card notes leave unsaid (the copier destroyed, a copied
+#: Lost Spirit attracted, the copier copying anew)
 COPY_TOKEN = "rs.ruling.copy-token"
+#: The rule for the cases the card notes print: the copier released, the copied opponent's Spirit released or
+#: destroyed, the copied Lost Spirit moved to the Spirit discard pile (new user 47: these cited the ruling)
+COPY_TOKEN_OFF = "rs.effect.copy-token-off"
 
 
 class Protection(_P):
@@ -51,10 +55,13 @@ def ongoing_active(g, ps: PlacedSpirit | None) -> bool:
     return ps is not None and not ps.used and g.cards.by_id[ps.card].ability.timing == "ongoing"
 
 
-def token_clause(g, q: PlacedSpirit) -> str:
+def token_clause(g, q: PlacedSpirit, printed: bool = False) -> str:
     """The clause a Copy token's removal cites: the Ongoing copy rule when the copied ability lasts (Ongoing or on
-    release), else the ruling that Uji and Yotei keep their token for any copy (:data:`COPY_TOKEN`)."""
-    return "rs.effect.copy-ongoing" if g.cards.by_id[q.copied].ability.timing != "activated" else COPY_TOKEN
+    release); after an Activated copy, the rule :data:`COPY_TOKEN_OFF` when the card notes print the case
+    (``printed``), else the ruling :data:`COPY_TOKEN`."""
+    if g.cards.by_id[q.copied].ability.timing != "activated":
+        return "rs.effect.copy-ongoing"
+    return COPY_TOKEN_OFF if printed else COPY_TOKEN
 
 
 def copy_holds(g, s: RSState, ps: PlacedSpirit) -> bool:
@@ -156,13 +163,13 @@ def clear_markers(c: Ctx, source: str, why: str) -> None:
                      f"from {c.name(ps.card)} counts again.", auto=True, cards=(ps.card,), actor=p.seat)
 
 
-def end_copy(c: Ctx, seat: int, q: PlacedSpirit, why: str) -> None:
+def end_copy(c: Ctx, seat: int, q: PlacedSpirit, why: str, printed: bool = False) -> None:
     """End the copy held by ``q`` (on ``seat``'s board) because ``why``: its copied ability stops working (an
-    Activated one was used at once: only its Copy token comes off, ruling :data:`COPY_TOKEN`), and a requirement of
-    ``q`` that the copied reduction removed counts again."""
-    copied, clause = q.copied, token_clause(c.game, q)
+    Activated one was used at once: only its Copy token comes off, citing :func:`token_clause` with ``printed``, True
+    when the card notes name this case), and a requirement of ``q`` that the copied reduction removed counts again."""
+    copied, clause = q.copied, token_clause(c.game, q, printed)
     q.copied = q.copied_from = None
-    if clause == COPY_TOKEN:
+    if clause != "rs.effect.copy-ongoing":
         c.ev(clause, f"{why}, so {c.name(q.card)}'s Copy token comes off {c.name(copied)}.", auto=True,
              cards=(copied,), actor=seat)
     else:
@@ -174,11 +181,13 @@ def end_copy(c: Ctx, seat: int, q: PlacedSpirit, why: str) -> None:
 
 
 def end_lapsed_copies(c: Ctx) -> None:
-    """End every copy that no longer holds (a copied Lost Spirit left the row; :func:`copy_holds`)."""
+    """End every copy that no longer holds (a copied Lost Spirit left the row; :func:`copy_holds`): the card notes
+    name a Lost Spirit moved to the Spirit discard pile; one attracted onto a board is the ruling's case."""
     for p in c.state.players:
         for q in p.board:
             if q is not None and q.copied is not None and not copy_holds(c.game, c.state, q):
-                end_copy(c, p.seat, q, f"{c.name(q.copied)} has left the Lost Spirits row")
+                end_copy(c, p.seat, q, f"{c.name(q.copied)} has left the Lost Spirits row",
+                         printed=q.copied in c.state.spirit_discard)
 
 
 def leave_play(c: Ctx, seat: int, ps: PlacedSpirit, how: str) -> None:
@@ -197,12 +206,13 @@ def leave_play(c: Ctx, seat: int, ps: PlacedSpirit, how: str) -> None:
                  "again.", auto=True, actor=seat)
     clear_markers(c, ps.card, f"is {how}")
     if ps.copied is not None and copy_holds(c.game, s, ps):  # its own Copy token comes off (the copy stays on ps)
-        c.ev(token_clause(c.game, ps), f"{name} is {how}, so its Copy token comes off {c.name(ps.copied)}.",
-             auto=True, cards=(ps.copied,), actor=seat)
+        # (the notes print the copier's release; a destroyed copier is the ruling's case)
+        c.ev(token_clause(c.game, ps, printed=how == "released"), f"{name} is {how}, so its Copy token comes off "
+             f"{c.name(ps.copied)}.", auto=True, cards=(ps.copied,), actor=seat)
     for other in s.players:
         for q in other.board:
             if q is not None and q.copied == ps.card and q.copied_from == "opponent-board":
-                end_copy(c, other.seat, q, f"{name} is {how}")
+                end_copy(c, other.seat, q, f"{name} is {how}", printed=True)  # (released or destroyed: printed)
     if ps.tokens:
         ps.tokens = []
         c.ev("rs.release.spirit-tokens", f"Spirit Tokens on {name} return to the supply.", auto=True, actor=seat)
