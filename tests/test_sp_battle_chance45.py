@@ -24,9 +24,11 @@ def test_a_scout_before_a_battle_does_not_score_the_battles_spirit():
     s, b, a = _at(6, 43)
     assert a.kind == "scout" and s.state.hourglass == 1 and not s.state.battles_due
     said = b.reason(s, a)
-    assert "scores 4 Spirit" not in said and said.startswith(CHANCE), said
-    assert said.endswith("; then the card taken next grows a Camp toward a better medal at its next March [sp.march] "
-                         "[sp.scout] [sp.turn.one-action]."), said
+    # (since truth 48 the Battle a drawn Passing of Time card brings is said with that draw's chance, after the sure
+    # Camp the card taken next grows: the order they come in)
+    assert "scores 4 Spirit" not in said and said == ("then the card taken next grows a Camp toward a better medal at "
+                                                      "its next March [sp.march] [sp.scout] [sp.turn.one-action]; "
+                                                      + CHANCE + "."), said
     for _ in range(3):  # (and the Battle does come: its medals score three steps later)
         s.apply(b.choose(s).id)
     assert s.state.battle == "battle" and s.state.hourglass == 2

@@ -303,8 +303,16 @@ class Bot:
         # of a Battle already due as sure: those stay its own, ``UNGUESSED_FEATURES``)
         carried = {k: mine.changes[k] for k in getattr(self._strategy, "CARRIED_FEATURES", ()) if
                    abs(mine.changes.get(k, 0.0)) > 1e-9}
-        chance = {} if carried else {
-            k: v for k, v in (mine.chance or {}).items() if k not in getattr(self._strategy, "UNGUESSED_FEATURES", ())}
+        # (truth 48: a March whose Regroup drew a Passing of Time card carried the Hourglass, and the Shield the
+        # Regroup's second card then allowed was said as sure, "then the next Camp used shields a clan stack": what
+        # came after the draw stays a chance whether or not the action moved the Hourglass)
+        # (and a Battle that a card drawn there brought, whose Spirit came after the draw, is that chance's: the sure
+        # Spirit of the Camps a March used before it stays theirs, ``CARRIED_CHANCE``)
+        keep = getattr(self._strategy, "CARRIED_CHANCE", ()) if carried else ()
+        chance = {k: v for k, v in (mine.chance or {}).items()
+                  if k not in getattr(self._strategy, "UNGUESSED_FEATURES", ()) or k in keep}
+        if any(abs(chance.get(k, 0.0)) > 1e-9 for k in keep):
+            carried, chance = {}, {**chance, **carried}
         if mine.own is None or (mine.own == mine.changes and not chance):
             return self._strategy.reasons(game, state, mine)
         later = {k: v - mine.own.get(k, 0.0) - chance.get(k, 0.0) for k, v in

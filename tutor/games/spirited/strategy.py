@@ -34,10 +34,13 @@ from .zones import LIMIT_FLOOR, camp_clan, camp_count, held, lowered_limit, meda
 #: (truth 47: "it takes a clan on its Road away from its Overrun Limit" of a Wonder's last card spent from the Hand,
 #: whose turn's end ended the learner's Sao power). ``pressed``: how much the seat's own cards lower its opponents'
 #: Overrun Limits now (sp.overrun.lower), weight 0 (the choice weighs it by the opponents' ``risk``): a reason says
-#: a Sao card's purpose by it (truth 47: "a safe move ... does not score" of a Sao card).
+#: a Sao card's purpose by it (truth 47: "a safe move ... does not score" of a Sao card). ``battle``: 1 once the
+#: seat's scoring steps (medal, Allegiance bonuses) of the Battle being fought have run, weight 0: Spirit an action
+#: scores by itself with the Hourglass moved is a Battle's only if they ran in it (truth 48: a March's sure Bronze,
+#: 2 Spirit, said as the chance of a Battle its Regroup's draw brought).
 WEIGHTS = {"spirit": 1.0, "camps": 0.7, "hand": 0.25, "road": 0.1, "risk": -0.8, "shields": 0.3, "medals": 0.5,
            "final": 1.0, "time": 0.0, "wonder": 1.0, "deck": 0.0, "risk0": 0.0, "mods": 0.0,
-           "pressed": 0.0}
+           "pressed": 0.0, "battle": 0.0}
 #: Features that change by themselves, never by a move: a reason does not say them (:meth:`tutor.bots.Bot.reasons`).
 AUTOMATIC_FEATURES = ("final",)
 #: Features whose change by the action itself the reason of the choices after it is told too (``time``: the Battle
@@ -50,6 +53,10 @@ CARRIED_FEATURES = ("time",)
 #: the Summon's guessed card allowed).
 DRAWN_FEATURE = "deck"
 CHOSEN_FEATURES = ("camps", "hand", "wonder", "spirit", "medals", "shields")
+#: Features of a draw's chance that are said with it when a ``CARRIED_FEATURES`` one changed (a Battle a Passing of
+#: Time card brought: its Spirit and the medals it spends), not as the later choices' (truth 48: a March's Camp used,
+#: whose Regroup drew the card, said as scoring the Battle's Spirit too).
+CARRIED_CHANCE = ("spirit", "medals")
 #: Features said in the strategy's own words even after a draw (a Battle's Spirit: as a chance when a Passing of Time card
 #: brought it, as sure when it was due already).
 UNGUESSED_FEATURES = ("spirit", "medals", "wonder", "final", "time")
@@ -165,7 +172,9 @@ def features(g, s: SPState, seat: int) -> dict[str, float]:
     return {"spirit": float(p.spirit - final - wonder), "final": float(final), "wonder": float(wonder), "camps": camps,
             "hand": float(len(p.hand)), "road": float(road), "risk": float(risk), "shields": float(shields),
             "medals": float(medals), "time": float(s.hourglass), "deck": float(len(s.deck)),
-            "risk0": float(risk0), "mods": float(mods), "pressed": float(pressed)}
+            "risk0": float(risk0), "mods": float(mods), "pressed": float(pressed),
+            "battle": float(s.battle is not None and not any(
+                t.kind == "battle-allegiances" and t.seat == seat for t in s.work))}
 
 
 def reasons(g, s: SPState, mine) -> list[str]:
@@ -178,9 +187,10 @@ def reasons(g, s: SPState, mine) -> list[str]:
     if a.kind == "replace-medal" and ch.get("medals", 0) > 0:  # (not for what the choices after it do: verify 44
         return [_replace_reason(g, s, a, cite)]                 # heard the swap said twice, "then the next choice swaps")
     if mine.drawn:
-        return _drawn_reasons(s, ch)
+        return _drawn_reasons(s, ch, a)
     reasons, spirit_of, battle, more = [], None, None, 0
-    if ch.get("time", 0) > 0 and ch.get("spirit", 0) > 0:
+    if ch.get("time", 0) > 0 and ch.get("spirit", 0) > 0 and (mine.then or ch.get("battle", 0) > 0):
+        # (truth 48: not the Spirit the action scores by itself when no Battle began in it, a March's Bronze)
         # (new user 45: "then the card taken next scores 4 Spirit" of a Scout, the Spirit a Battle's medals scored
         # two steps later, the Battle brought by a Passing of Time card from the face-down pile: no move scores it,
         # and the learner cannot know the card comes; said as the chance it is)
@@ -246,11 +256,14 @@ def reasons(g, s: SPState, mine) -> list[str]:
     # why Break rather than let the card join its stack face up
     if a.kind == "break-shield" and not reasons and spirit_of is None:
         near = _join_nears_overrun(g, s)
-        if near:
-            reasons.append(f"stacking the card face up instead would bring {{your}} {near} clan to its Overrun "
-                           f"Limit or one card short of it [sp.overrun.limit] {cite}")
+        if near:  # (truth 48: "to its Overrun Limit or one card short of it" of a card in sight: which one, said)
+            reasons.append(f"stacking the card face up instead would bring {{your}} {near[0]} clan "
+                           f"{'to its Overrun Limit' if near[1] else 'one card short of its Overrun Limit'} "
+                           f"[sp.overrun.limit] {cite}")
     # (said of this move alone: whether another is stronger, the caller says)
-    if not reasons and spirit_of is None and not pressed.startswith("then "):
+    # (never of the choices after an action, truth 48: "then the next Camp used is a safe move" of a March whose
+    # later changes were a Battle's, said apart)
+    if not reasons and spirit_of is None and not pressed.startswith("then ") and not mine.then:
         # (a reason for the move, not a list of what it does not do: trial 35 read "it neither scores, builds a Camp,
         # shields a stack nor brings a clan nearer its Overrun Limit" as why not)
         reasons.append(f"it is a safe move: it brings no clan on {{your}} Road nearer its Overrun Limit, though it "
@@ -280,17 +293,22 @@ def reasons(g, s: SPState, mine) -> list[str]:
     return reasons
 
 
-def _drawn_reasons(s: SPState, ch: dict[str, float]) -> list[str]:
+def _drawn_reasons(s: SPState, ch: dict[str, float], a=None) -> list[str]:
     """What the choices after a draw from the face-down pile may do (the look-ahead's guess at the cards drawn), said
     as the chance it is (truth 46: a Rally's "then the next choice shields a clan stack on your Road", which only a
     revealed card of a clan already there allows; "adds 1 card to your Hand", which a Passing of Time card drawn
-    brought)."""
+    brought). A March's draws (and its Camps') are its Regroup's (truth 48: "then the next Camp used shields a clan
+    stack"): the Road is cleared, so only the second card, of the first one's clan, may be shielded."""
     said, may = [], []
     if ch.get("time", 0) > 0 and ch.get("spirit", 0) > 0:
         said.append(_TIME_CHANCE)
     elif ch.get("spirit", 0) > 0:
         may.append(f"score {int(ch['spirit'])} Spirit")
-    if ch.get("shields", 0) > 0:
+    if ch.get("shields", 0) > 0 and a is not None and a.kind in ("march", "march-use"):
+        said.append("if the Regroup reveals a card of a clan already on {your} Road (its second card drawn from the "
+                    "face-down pile, of the first one's clan), {you} may shield that stack, which opponents then "
+                    "cannot touch: a chance, not a sure thing [sp.regroup] [sp.shield.protect]")
+    elif ch.get("shields", 0) > 0:
         said.append("if a card revealed from the face-down draw pile is of a clan already on {your} Road, {you} may "
                     "shield that stack, which opponents then cannot touch: a chance, not a sure thing "
                     "[sp.summon] [sp.shield.protect]")
@@ -449,18 +467,20 @@ def _replace_reason(g, s: SPState, a, cite: str) -> str:
     return said
 
 
-def _join_nears_overrun(g, s: SPState) -> str | None:
-    """The clan's name when the card revealed now (the waiting decision's) would, stacked face up, bring its clan's
-    stack to one card short of its Overrun Limit or past it; else None."""
+def _join_nears_overrun(g, s: SPState) -> tuple[str, bool] | None:
+    """The clan's name and whether it reaches its Overrun Limit (True) or stops one card short of it (False), when
+    the card revealed now (the waiting decision's, in sight) would, stacked face up, bring its clan's stack there;
+    else None."""
     d = s.pending[-1] if s.pending else None
     card = getattr(d, "card", None)
     if d is None or card is None:
         return None
     clan = clan_of(card)
     st = next((x for x in s.players[d.actor].road if x.clan == clan), None)
-    if st is None or len(st.cards) + 1 < overrun_limit(g, s, d.actor, clan) - 1:
+    lim = overrun_limit(g, s, d.actor, clan)
+    if st is None or len(st.cards) + 1 < lim - 1:
         return None
-    return g.cards.clan[clan].name if clan in g.cards.clan else clan
+    return (g.cards.clan[clan].name if clan in g.cards.clan else clan), len(st.cards) + 1 >= lim
 
 
 def card_text(g, s: SPState, action) -> tuple[str, str] | None:
