@@ -50,16 +50,27 @@ def names(text: str) -> set[str]:
 NAME_PUNCTUATION = ".-_'"
 
 
+#: Latin small letters of U+00DF-U+024F with no accent to take off that names in living languages are written with
+#: (German, Danish and Norwegian, Icelandic, Croatian, Maltese, Turkish, Polish, Sami, French), each with the ASCII
+#: letter it reads as beside another name (:func:`name_skeleton`), or itself when it looks like none.
+NAME_LETTERS = {"ß": "ß", "æ": "æ", "ø": "o", "ð": "d", "þ": "þ", "đ": "d", "ħ": "h", "ı": "i", "ł": "l", "ŋ": "n",
+                "œ": "œ", "ŧ": "t"}
+
+
 def allowed_char(ch: str) -> bool:
     """Whether ``ch`` may be in a login name (the plain allow-list): ``a``-``z``, ``0``-``9``, ``. - _ '``, a Latin
-    small letter with its accent written as one character (``é``, ``ø``, ``ł``: U+00DF-U+024F), or a CJK ideograph
-    (U+4E00-U+9FFF). Everything else is refused: Cyrillic and Greek letters that look like Latin ones (``а``, ``ο``),
-    combining accents (``h`` + U+0301), spaces, symbols."""
+    small letter that is an ASCII letter with an accent written as one character (``é``, ``ñ``, ``ǎ``: U+00E0-U+024F)
+    or one of :data:`NAME_LETTERS` (``ø``, ``ł``, ``ı``, ``ß``), or a CJK ideograph (U+4E00-U+9FFF). Everything else
+    is refused: Cyrillic and Greek letters that look like Latin ones (``а``, ``ο``), combining accents (``h`` +
+    U+0301), spaces, symbols, and Latin letters no name is written with that look like plain ones (attack 47, M3:
+    ``ȷohn`` with a dotless j, ``ĸate`` with a kra)."""
     if ch.isascii():
         return ch.isdigit() or "a" <= ch <= "z" or ch in NAME_PUNCTUATION
     code = ord(ch)
     if 0xDF <= code <= 0x24F:
-        return unicodedata.name(ch, "").startswith("LATIN SMALL LETTER")
+        base = unicodedata.normalize("NFKD", ch)[0]
+        return ch in NAME_LETTERS or (unicodedata.name(ch, "").startswith("LATIN SMALL LETTER")
+                                      and "a" <= base <= "z")
     return 0x4E00 <= code <= 0x9FFF
 
 
@@ -92,9 +103,13 @@ def tutor_name_ok(name: str) -> bool:
 
 
 def name_skeleton(name: str) -> str:
-    """``name`` without its punctuation (``. - _ '``): two names with one skeleton look alike on the class page
-    (attack 19: ``tess.`` and ``tes's`` beside the teacher ``tess``)."""
-    return "".join(ch for ch in name if ch not in NAME_PUNCTUATION)
+    """``name`` as it reads at a glance: without its punctuation (``. - _ '``) and its accents (NFKD, combining marks
+    left out), each of :data:`NAME_LETTERS` as the ASCII letters it looks like (``ı`` is ``i``, ``ø`` is ``o``). Two
+    names with one skeleton look alike on the class page (attack 19: ``tess.`` and ``tes's`` beside the teacher
+    ``tess``; attack 47, M3: ``alıce`` with a dotless i beside the teacher ``alice``)."""
+    bare = unicodedata.normalize("NFKD", "".join(NAME_LETTERS.get(ch, ch) for ch in name))
+    return "".join(NAME_LETTERS.get(ch, ch) for ch in bare
+                   if ch not in NAME_PUNCTUATION and not unicodedata.category(ch).startswith("M"))
 
 
 class TutorNamesMixin:

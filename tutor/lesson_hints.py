@@ -167,8 +167,10 @@ def current_hints(lesson: Lesson, done: int | None) -> list[str]:
 #: End Phase place the Advantage Die anywhere", Spirit Duels lesson 6, hints35)
 _SENTENCE = re.compile(r"[.;!?]\s+")
 #: Where a clause of a hint may begin: after a sentence's or a list's mark, ", then", ", and", " then ", " and " (the
-#: verb of the clause its first word, maybe in quotes)
-_CLAUSE_START = re.compile(r"(?:[.;:!?]\s+(?:[Tt]hen\s+)?|,\s+(?:then\s+|and\s+)?|\s+then\s+|\s+and\s+)[\"“]?$")
+#: verb of the clause its first word, maybe in quotes); ``(?<!\s)``: a run of spaces is tried from its first space
+#: only, not from each (linear in the hint's length; attack 47)
+_CLAUSE_START = re.compile(r"(?:[.;:!?]\s+(?:[Tt]hen\s+)?|,\s+(?:then\s+|and\s+)?|(?<!\s)\s+then\s+|"
+                             r"(?<!\s)\s+and\s+)[\"“]?$")
 
 
 def hint_now(lesson: Lesson, text: str, done: int | None) -> str:

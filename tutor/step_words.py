@@ -174,8 +174,9 @@ def _top_colon(label: str) -> int:
     return -1
 
 
-#: A label's closing bracket (before a closing "[provisional]"), e.g. ``" (2 Spirit, then exhaust it)"``.
-_LAST_BRACKET = re.compile(r"\s*\(([^()]*)\)(\s*\[provisional\])?\s*$")
+#: A label's closing bracket (before a closing "[provisional]"), e.g. ``" (2 Spirit, then exhaust it)"``;
+#: ``(?<!\s)``: a run of spaces is tried from its first space only, not from each (linear; attack 47).
+_LAST_BRACKET = re.compile(r"(?<!\s)\s*\(([^()]*)\)(\s*\[provisional\])?\s*$")
 #: A bracket's part that is a value ("2 Spirit", "1 AP"), kept as "for 2 Spirit" when its recipe goes.
 _VALUE_PART = re.compile(r"^\d+ [A-Z][A-Za-z]*$")
 

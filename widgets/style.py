@@ -384,7 +384,7 @@ def prov_text(text: str) -> str:
         "[provisional]", f'<span class="rt-prov" title="{esc(tip)}">{PROV}</span>')
 
 
-_CITED = re.compile(r"\s*[\[(]([a-z]+\.[a-z0-9.-]+)[\])]")
+_CITED = re.compile(r"(?<!\s)\s*[\[(]([a-z]+\.[a-z0-9.-]+)[\])]")
 
 
 def rule_text(text: str, clauses: dict) -> str:
@@ -400,7 +400,7 @@ def rule_text(text: str, clauses: dict) -> str:
         if c.title not in titles:
             titles.append(c.title)
         return ""
-    plain = re.sub(r"\s+([;.,])", r"\1", _CITED.sub(cut, str(text)))
+    plain = re.sub(r"(?<!\s)\s+([;.,])", r"\1", _CITED.sub(cut, str(text)))
     titles = [x for x in titles if x not in plain]  # a sentence naming the rule already ("by the rule <title>")
     return prov_text(plain) + (f' <span class="rt-muted">(rules: {esc("; ".join(titles))})</span>' if titles else "")
 

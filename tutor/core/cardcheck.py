@@ -82,6 +82,12 @@ def check_numbers(path: str, field: str, value, low: int = -MAX_NUMBER, high: in
 MAX_NAME_CHARS = 80
 
 
+#: Most characters any text of a card file may have: an ability's or a card's ``text``, a ``provisional`` reason, the
+#: ``provisional_note``, an effect parameter (the longest shipped one, a note, has under 300). A longer one is a
+#: mistake or an attack (attack 47, H2: an ability text of one 100,000-letter word took the copy wording 35 s).
+MAX_TEXT_CHARS = 1_000
+
+
 def check_raw(path: str, data) -> None:
     """A check of a card file as read, before its model: no number in the file is a fraction (``1.0``, ``0.5``):
     numbers on cards are whole.
@@ -98,6 +104,25 @@ def check_raw(path: str, data) -> None:
             stack.extend((f"{f}[{i}]", x) for i, x in enumerate(v))
         elif isinstance(v, float):
             raise refuse(path, f, f"{str(v)[:30]} is not a whole number: numbers on cards are whole numbers")
+
+
+def check_texts(path: str, data) -> None:
+    """No text of a card file as read has more than :data:`MAX_TEXT_CHARS` characters (run once the names, numbers
+    and effect names have had their own words, before the game's checks and any play).
+
+    Raises:
+        ContentError: naming the file and the field.
+    """
+    stack = [("", data)]
+    while stack:
+        f, v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend((f"{f}.{k}" if f else str(k), x) for k, x in v.items())
+        elif isinstance(v, (list, tuple)):
+            stack.extend((f"{f}[{i}]", x) for i, x in enumerate(v))
+        elif isinstance(v, str) and len(v) > MAX_TEXT_CHARS:
+            raise refuse(path, f or "the top level", f"a text on a card may have at most {MAX_TEXT_CHARS:,} "
+                                                     f"characters (this one has {len(v):,})")
 
 
 def check_name(path: str, field: str, name: str) -> None:

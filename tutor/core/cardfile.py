@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .cardcheck import card_words, check_raw, check_parsed
+from .cardcheck import card_words, check_raw, check_parsed, check_texts
 from .content import (card_file_path, content_root, format_validation_error, parse_yaml, read_text, stat_file,
                       validate)
 from .effects import EffectRegistry
@@ -84,6 +84,7 @@ class CardFileLoader:
                     msg = " ".join(m.strip() for m in str(exc).splitlines())
                     raise ContentError(f"{path}: {where} ({card_id}): {msg}", path=path, field=where) from None
                 check_parsed(path, f"{where}.params", e.params, params[id(e)])
+        check_texts(path, raw)  # (attack 47, H2: a 100,000-letter ability text)
         for check in self.checks:
             check(cards, path)
         settle_long_lived()

@@ -146,14 +146,21 @@ def _long_form(key: str) -> bool:
             and all(c in "0123456789abcdef" for c in tail))
 
 
+#: Latin letters with no mark to take off that look like a plain one: the dotless i and j, the kra, the long s, and
+#: letters with a stroke (attack 47, M3: ``alıce``, ``ȷohn``, ``ĸate`` passed for ``alice``, ``john``, ``kate``).
+LOOKALIKE_LETTERS = {"ı": "i", "ȷ": "j", "ĸ": "k", "ſ": "s", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h",
+                     "ŧ": "t", "ŋ": "n", "ƚ": "l", "ɨ": "i", "ƀ": "b", "ɉ": "j", "ƶ": "z"}
+
+
 def name_skeleton(name: str) -> str:
     """``name`` as it looks without its marks: decomposed (NFD), combining marks (Unicode categories Mn, Mc, Me:
-    accents, overlays, enclosing circles) and invisible characters (:func:`invisible_chars`) left out, composed
-    again (NFC). ``tesś``, ``tess`` + U+0338 and ``tess`` + U+20DD all have the skeleton ``tess``."""
+    accents, overlays, enclosing circles) and invisible characters (:func:`invisible_chars`) left out, each of
+    :data:`LOOKALIKE_LETTERS` as the plain letter it looks like, composed again (NFC). ``tesś``, ``tess`` + U+0338,
+    ``tess`` + U+20DD and ``teſs`` all have the skeleton ``tess``."""
     bare = unicodedata.normalize("NFD", str(name))
     hidden = set(invisible_chars(bare))
-    return unicodedata.normalize("NFC", "".join(ch for ch in bare if not unicodedata.category(ch).startswith("M")
-                                                and ch not in hidden))
+    return unicodedata.normalize("NFC", "".join(LOOKALIKE_LETTERS.get(ch, ch) for ch in bare
+                                                if not unicodedata.category(ch).startswith("M") and ch not in hidden))
 
 
 def lookalike_of(key: str, others) -> LearnerNameError | None:

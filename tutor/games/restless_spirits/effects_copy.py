@@ -82,7 +82,9 @@ def as_copier(spirit, copier: str, copier_type: str | None = None) -> str:
     if copier_type is not None:
         def own(m: re.Match) -> str:
             return m.group(0) if m.group(1).lower() == copier_type.lower() else m.group(1) + " Spirit on your board"
-        text = re.sub(rf"(\w+) Spirit on your board, {re.escape(spirit.name)} included", own, text)
+        # (\b: the type word is tried from a word's start only; without it a 100,000-letter word was tried from
+        # each of its letters, 35 s: attack 47, H2)
+        text = re.sub(rf"\b(\w+) Spirit on your board, {re.escape(spirit.name)} included", own, text)
     return re.sub(rf"\b{re.escape(spirit.name)}\b", copier, text)
 
 

@@ -13,7 +13,9 @@ set-up code; the schema itself (``cards.py``) already checks a 30-card deck per 
 - Every team that can be seated (or drafted) can deal damage, so that the game can end (:mod:`.ending`).
 - Numbers in range: effect parameters, Trait bonuses and Item charges are small (a Trait never lowers Health:
   defeat is checked when damage is dealt, so a Spirit whose Health drops under its damage would stay in play),
-  Health at most 99.
+  Health at most 99; a Spirit rolls 1 to :data:`MAX_DICE` dice, and so does its Presence side (Activate: "gather each
+  die printed on their card"; a Presence side "has lost some of its dice", never all: the shipped Spirits show 2 or 3,
+  their Presence sides 1 or 2; attack 47: a Spirit of 5,000 dice or of none was played).
 
 :func:`check_file` runs the checks that hold for every game once per file; :func:`check_game` those of a set-up.
 Both raise :class:`~tutor.core.errors.ContentError` naming the file and the field.
@@ -30,6 +32,9 @@ from .ending import check_draft, check_teams
 
 #: The teams of the first match (Setup), seated when no ``teams`` option is given.
 DEFAULT_TEAMS = ("fire", "electric")
+#: Most dice a Spirit card (or its Presence side) may print: the shipped ones print at most 3; with the Advantage
+#: Die one more is rolled.
+MAX_DICE = 5
 
 
 def check_file(cards: CardSet, path: str) -> None:
@@ -58,6 +63,11 @@ def check_file(cards: CardSet, path: str) -> None:
     for i, ln in enumerate(cards.lines):
         for j, sp in enumerate(ln.spirits):
             at = f"lines[{i}].spirits[{j}]"
+            for where, dice in ((f"{at}.dice", sp.dice), (f"{at}.presence.dice", sp.presence.dice if sp.presence
+                                                          else None)):
+                if dice is not None and not 1 <= len(dice) <= MAX_DICE:
+                    raise refuse(path, where, f"{sp.id}: a Spirit card shows 1 to {MAX_DICE} dice, rolled when it is "
+                                              f"activated (the shipped Spirits show 2 or 3), got {len(dice):,}")
             check_numbers(path, f"{at}.health", sp.health, 1, MAX_NUMBER)
             for stat in ("attack", "magic", "essence"):
                 check_numbers(path, f"{at}.{stat}", getattr(sp, stat), 0, MAX_NUMBER)

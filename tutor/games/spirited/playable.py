@@ -11,7 +11,9 @@ brings its own). Needs, from the rulebook summary and the set-up code:
   many medals as there are clans in a game (else taking a medal finds none); medal values 1 or more, Bronze below
   Silver below Gold (Marching & Allegiances: 2, 3 and 4).
 - The Time Track: one for every player count (2 to 6) a game can be set up with (Battles & the Time Track).
-- Numbers in range: an Overrun Limit of 1 or more, a Battle hand limit of 0 or more, at most 99 cards per clan.
+- Numbers in range: an Overrun Limit of 1 to 99, a Battle hand limit of 0 to :data:`MAX_HAND_LIMIT`, 1 to 99 cards
+  per clan, 1 to 99 medals of each kind (attack 47: a supply of 1,000,000,000 Gold medals took 14 GB; an Overrun
+  Limit of 10**39 meant no clan ever overran).
 
 :func:`check_file` raises :class:`~tutor.core.errors.ContentError` naming the file and the field.
 """
@@ -19,13 +21,16 @@ from __future__ import annotations
 
 from itertools import chain
 
-from ...core.cardcheck import check_ids, check_numbers, refuse
+from ...core.cardcheck import MAX_NUMBER, check_ids, check_numbers, refuse
+from ...core.errors import short
 from .cards import CardSet
 
 #: Wonders on display (Turn Structure, Build a Wonder: "1 of the 3 Wonder cards").
 WONDER_DISPLAY = 3
 #: Player counts of Spirited ("a competitive card game for 2-6 players").
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
+#: Highest Battle hand limit a file may give (the rulebook's is 5: "discard down to 5 during Battles").
+MAX_HAND_LIMIT = 20
 
 
 def check_file(cards: CardSet, path: str) -> None:
@@ -53,15 +58,20 @@ def check_file(cards: CardSet, path: str) -> None:
         check_numbers(path, f"wonders[{i}].spirit", w.spirit, 0, 99)
     if cards.clans_per_game < 1:
         raise refuse(path, "clans_per_game", f"a game needs at least 1 clan, got {cards.clans_per_game}")
-    if cards.overrun_limit < 1:
-        raise refuse(path, "overrun_limit", f"the Overrun Limit is 1 or more, got {cards.overrun_limit}")
-    if cards.hand_limit_in_battle < 0:
-        raise refuse(path, "hand_limit_in_battle", f"a hand limit is 0 or more, got {cards.hand_limit_in_battle}")
+    if not 1 <= cards.overrun_limit <= MAX_NUMBER:
+        raise refuse(path, "overrun_limit", f"the Overrun Limit is 1 or more and at most {MAX_NUMBER} (the rulebook's "
+                                            f"is 3), got {short(cards.overrun_limit)}")
+    if not 0 <= cards.hand_limit_in_battle <= MAX_HAND_LIMIT:
+        raise refuse(path, "hand_limit_in_battle", f"a hand limit is 0 or more and at most {MAX_HAND_LIMIT} (the "
+                                                   f"rulebook's is 5), got {short(cards.hand_limit_in_battle)}")
     if len(cards.wonders) < WONDER_DISPLAY:
         raise refuse(path, "wonders", f"a game puts {WONDER_DISPLAY} Wonders on display at the start; the file has "
                                       f"{len(cards.wonders)}")
     for kind in ("bronze", "silver", "gold"):
         m = cards.medals[kind]
+        if m.count > MAX_NUMBER:  # (before any medal is made: one id per medal of the supply)
+            raise refuse(path, f"medals.{kind}.count", f"a supply holds at most {MAX_NUMBER} {kind} medals (each is "
+                                                       f"a card of the box), got {short(m.count)}")
         if m.count < cards.clans_per_game:
             raise refuse(path, f"medals.{kind}.count",
                          f"each of the {cards.clans_per_game} Allegiances of a game may hold a {kind} medal at once, "

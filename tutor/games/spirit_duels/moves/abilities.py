@@ -45,7 +45,7 @@ def use_ability_action(g, seat: int, i: int, line: str, stage: int, defeated: bo
     # "Action (Essence): draw 1 card." -> "Use Zuja's Action, paying with its Level 1 Magic die showing Essence:
     # draw 1 card." (trial 20: "Use Zuja: Action (Essence): draw 1 card. (remove its ... die ...)")
     timing, sep, effect = ab.text.partition(": ")
-    timing = re.sub(r"\s*\([^()]*\)$", "", timing) if sep else ""
+    timing = re.sub(r"(?<!\s)\s*\([^()]*\)$", "", timing) if sep else ""  # (?<!\s): linear (attack 47)
     said = mark_before_stop(effect if sep else ab.text, g.mark(card_of(g, sl), "ability"))
     # a provisional name: "Toxic Line B Stage 3's [provisional]"
     mark = " [provisional]" if name.endswith(" [provisional]") else ""
