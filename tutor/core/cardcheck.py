@@ -88,13 +88,9 @@ MAX_NAME_CHARS = 80
 MAX_TEXT_CHARS = 1_000
 
 
-def check_raw(path: str, data) -> None:
-    """A check of a card file as read, before its model: no number in the file is a fraction (``1.0``, ``0.5``):
-    numbers on cards are whole.
-
-    Raises:
-        ContentError: naming the file and the field.
-    """
+def _leaves(data):
+    """Yield ``(field, value)`` for every value of a card file as read that is not a mapping or a list, the field
+    written as a path (``lines[0].spirits[1].dice``; ``""`` for a top-level value)."""
     stack = [("", data)]
     while stack:
         f, v = stack.pop()
@@ -102,7 +98,19 @@ def check_raw(path: str, data) -> None:
             stack.extend((f"{f}.{k}" if f else str(k), x) for k, x in v.items())
         elif isinstance(v, (list, tuple)):
             stack.extend((f"{f}[{i}]", x) for i, x in enumerate(v))
-        elif isinstance(v, float):
+        else:
+            yield f, v
+
+
+def check_raw(path: str, data) -> None:
+    """A check of a card file as read, before its model: no number in the file is a fraction (``1.0``, ``0.5``):
+    numbers on cards are whole.
+
+    Raises:
+        ContentError: naming the file and the field.
+    """
+    for f, v in _leaves(data):
+        if isinstance(v, float):
             raise refuse(path, f, f"{str(v)[:30]} is not a whole number: numbers on cards are whole numbers")
 
 
@@ -113,14 +121,8 @@ def check_texts(path: str, data) -> None:
     Raises:
         ContentError: naming the file and the field.
     """
-    stack = [("", data)]
-    while stack:
-        f, v = stack.pop()
-        if isinstance(v, dict):
-            stack.extend((f"{f}.{k}" if f else str(k), x) for k, x in v.items())
-        elif isinstance(v, (list, tuple)):
-            stack.extend((f"{f}[{i}]", x) for i, x in enumerate(v))
-        elif isinstance(v, str) and len(v) > MAX_TEXT_CHARS:
+    for f, v in _leaves(data):
+        if isinstance(v, str) and len(v) > MAX_TEXT_CHARS:
             raise refuse(path, f or "the top level", f"a text on a card may have at most {MAX_TEXT_CHARS:,} "
                                                      f"characters (this one has {len(v):,})")
 
