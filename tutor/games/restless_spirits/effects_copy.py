@@ -20,7 +20,7 @@ from typing import Literal
 from ...core.model import and_list
 from .abilities import start
 from .effect_registry import REGISTRY, Use, _P
-from .ongoing import COPY_TOKEN, COPYABLE_ONGOING, ask_disregard, end_copy
+from .ongoing import COPY_ONGOING, COPY_TOKEN, COPYABLE_ONGOING, ask_disregard, end_copy
 from .state import ChooseCopy, Decision
 from .zones import Ctx
 
@@ -143,7 +143,7 @@ def _copy_resolve(c: Ctx, d: Decision, action) -> None:
     if sp.ability.timing == "ongoing":
         _keep(c, d, x)
         ps = c.state.players[d.actor].board[d.space]
-        c.ev("rs.effect.copy-ongoing", f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
+        c.ev(COPY_ONGOING, f"{c.name(d.source)} copies {sp.name}'s Ongoing ability and has it while the "
              f"copy holds: {text}", cards=(x,), actor=d.actor)
         if any(e.effect == "requirement-reduction" for e in sp.ability.effects) and None in ps.slots:
             ask_disregard(c, d.actor, d.space, d.source)

@@ -27,6 +27,8 @@ COPY_TOKEN = "rs.ruling.copy-token"
 #: The rule for the cases the card notes print: the copier released, the copied opponent's Spirit released or
 #: destroyed, the copied Lost Spirit moved to the Spirit discard pile (new user 47: these cited the ruling)
 COPY_TOKEN_OFF = "rs.effect.copy-token-off"
+#: The rule of a copied ability that lasts (Ongoing or on release): cited where such a copy is made or ends
+COPY_ONGOING = "rs.effect.copy-ongoing"
 
 
 class Protection(_P):
@@ -60,7 +62,7 @@ def token_clause(g, q: PlacedSpirit, printed: bool = False) -> str:
     release); after an Activated copy, the rule :data:`COPY_TOKEN_OFF` when the card notes print the case
     (``printed``), else the ruling :data:`COPY_TOKEN`."""
     if g.cards.by_id[q.copied].ability.timing != "activated":
-        return "rs.effect.copy-ongoing"
+        return COPY_ONGOING
     return COPY_TOKEN_OFF if printed else COPY_TOKEN
 
 
@@ -169,7 +171,7 @@ def end_copy(c: Ctx, seat: int, q: PlacedSpirit, why: str, printed: bool = False
     when the card notes name this case), and a requirement of ``q`` that the copied reduction removed counts again."""
     copied, clause = q.copied, token_clause(c.game, q, printed)
     q.copied = q.copied_from = None
-    if clause != "rs.effect.copy-ongoing":
+    if clause != COPY_ONGOING:
         c.ev(clause, f"{why}, so {c.name(q.card)}'s Copy token comes off {c.name(copied)}.", auto=True,
              cards=(copied,), actor=seat)
     else:
